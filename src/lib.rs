@@ -9,6 +9,7 @@
 
 pub mod cli;
 pub mod command;
+pub mod mail;
 pub mod config;
 pub mod referee;
 pub mod render;

@@ -16,6 +16,8 @@ use crate::rules::{AnyView, HistoryLine};
 const TEMPLATES: &[(&str, &str)] = &[
     ("notice.txt", include_str!("../../templates/notice.txt")),
     ("view.txt", include_str!("../../templates/view.txt")),
+    ("notice.html", include_str!("../../templates/notice.html")),
+    ("plain.html", include_str!("../../templates/plain.html")),
 ];
 
 fn environment() -> &'static Environment<'static> {
@@ -43,6 +45,7 @@ fn render(name: &str, ctx: minijinja::Value) -> String {
 #[derive(Serialize)]
 struct ViewContext {
     diagram: String,
+    diagram_html: minijinja::Value,
     legend: Vec<String>,
     facts: Vec<String>,
 }
@@ -55,6 +58,10 @@ fn view_context(view: &AnyView) -> ViewContext {
             .as_ref()
             .map(diagram::text)
             .unwrap_or_default(),
+        // Built by our own code with every label escaped.
+        diagram_html: minijinja::Value::from_safe_string(
+            view.presentation.diagram.as_ref().map(diagram::html).unwrap_or_default(),
+        ),
         legend: view.presentation.legend.clone(),
         facts: view.presentation.facts.clone(),
     }
@@ -86,6 +93,53 @@ pub fn history_text(history: &[HistoryLine]) -> String {
 
 /// The plain-text body of a notice.
 pub fn notice_text(notice: &Notice) -> String {
+    render("notice.txt", notice_context(notice))
+}
+
+/// The HTML body of a notice: the same content with a board picture.
+pub fn notice_html(notice: &Notice) -> String {
+    render("notice.html", notice_context(notice))
+}
+
+/// Plain text in an HTML body (answers without a board).
+pub fn plain_html(title: &str, text: &str) -> String {
+    render("plain.html", context! { title => title, text => text })
+}
+
+/// Renders every template against sample data, so that a broken template
+/// fails when the daemon starts rather than in a player's mail.
+pub fn self_check() {
+    let sample = AnyView {
+        presentation: crate::rules::Presentation {
+            diagram: Some(crate::rules::Diagram::empty(
+                &crate::rules::geometry::Geometry::rectangle(2, 2),
+                crate::rules::Seat::White,
+            )),
+            legend: vec!["legend".into()],
+            facts: vec!["fact".into()],
+        },
+        history: vec![HistoryLine { number: 1, seat: crate::rules::Seat::White, text: "e4".into() }],
+        json: serde_json::Value::Null,
+    };
+    let _ = view_text("Sample", 1, &sample, "Your move.");
+    let _ = plain_html("Sample", "text");
+    for kind in ["started", "accepted", "opponent", "show", "history"] {
+        let ctx = sample_notice_context(&sample, kind);
+        let _ = render("notice.txt", ctx.clone());
+        let _ = render("notice.html", ctx);
+    }
+}
+
+fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
+    context! {
+        id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
+        options => "", kind => kind, notation => "e4", events => vec!["event"],
+        view => view_context(view), history => history_text(&view.history),
+        status_line => "Your move.", seed_hash => "00", seed => Some("00"),
+    }
+}
+
+fn notice_context(notice: &Notice) -> minijinja::Value {
     let (kind, notation) = match &notice.kind {
         NoticeKind::Started => ("started", String::new()),
         NoticeKind::Accepted { notation } => ("accepted", notation.clone()),
@@ -93,9 +147,7 @@ pub fn notice_text(notice: &Notice) -> String {
         NoticeKind::Show => ("show", String::new()),
         NoticeKind::History => ("history", String::new()),
     };
-    render(
-        "notice.txt",
-        context! {
+    context! {
             id => notice.game_id,
             title => notice.game_title,
             game => notice.game_name,
@@ -110,8 +162,7 @@ pub fn notice_text(notice: &Notice) -> String {
             status_line => notice.status_line(),
             seed_hash => notice.seed_hash,
             seed => notice.seed,
-        },
-    )
+    }
 }
 
 /// A view on its own (the host's `arbiter game show`).

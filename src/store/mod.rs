@@ -7,6 +7,7 @@
 //! transaction can fail with SQLITE_BUSY even in WAL mode.
 
 pub mod games;
+pub mod mail;
 
 use std::path::Path;
 use std::str::FromStr;
