@@ -18,6 +18,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("view.txt", include_str!("../../templates/view.txt")),
     ("notice.html", include_str!("../../templates/notice.html")),
     ("plain.html", include_str!("../../templates/plain.html")),
+    ("help.txt", include_str!("../../templates/help.txt")),
 ];
 
 fn environment() -> &'static Environment<'static> {
@@ -106,6 +107,13 @@ pub fn plain_html(title: &str, text: &str) -> String {
     render("plain.html", context! { title => title, text => text })
 }
 
+/// The `help` answer.
+pub fn help_text(referee_address: &str) -> String {
+    let games: Vec<String> =
+        crate::rules::GAMES.iter().map(|g| format!("{} ({})", g.name, g.title)).collect();
+    render("help.txt", context! { address => referee_address, games => games.join(", ") })
+}
+
 /// Renders every template against sample data, so that a broken template
 /// fails when the daemon starts rather than in a player's mail.
 pub fn self_check() {
@@ -123,6 +131,7 @@ pub fn self_check() {
     };
     let _ = view_text("Sample", 1, &sample, "Your move.");
     let _ = plain_html("Sample", "text");
+    let _ = help_text("referee@example.test");
     for kind in ["started", "accepted", "opponent", "show", "history"] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
