@@ -11,6 +11,7 @@ pub mod cli;
 pub mod command;
 pub mod mail;
 pub mod config;
+pub mod demo;
 pub mod referee;
 pub mod render;
 pub mod rules;

@@ -52,6 +52,19 @@ pub enum TopCommand {
         #[arg(long)]
         divide: bool,
     },
+    /// Run the referee by mail: watch the IMAP mailbox, answer over SMTP.
+    Serve,
+    /// Start the local mail server and the referee, and play the opening of
+    /// a game by mail between two local users; then keep serving.
+    Demo {
+        /// Where the demo keeps its mail server and database (short path:
+        /// unix socket paths are limited).
+        #[arg(long, default_value = "/tmp/arbiter-demo")]
+        dir: PathBuf,
+        /// Stop after the scripted opening instead of serving on.
+        #[arg(long)]
+        exit: bool,
+    },
     /// Print a game's rules page.
     Rules {
         /// The game's name.
@@ -92,7 +105,7 @@ pub fn main() -> ExitCode {
 
 fn init_tracing() {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
+    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new("warn,arbiter=info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -114,6 +127,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             options,
             divide,
         } => perft(game, *depth, fen.as_deref(), options, *divide),
+        TopCommand::Serve => {
+            let path = cli.config.clone().ok_or_else(|| {
+                CliError::Failed(anyhow::anyhow!("serve needs --config PATH (see config/arbiter.toml)"))
+            })?;
+            let mut config = Config::load(&path)?;
+            if let Some(db) = &cli.db {
+                config.database.path = db.clone();
+            }
+            let secrets = crate::mail::daemon::Secrets::from_env(&config)?;
+            runtime()?.block_on(crate::mail::daemon::serve(config, secrets))?;
+            Ok(())
+        }
+        TopCommand::Demo { dir, exit } => {
+            runtime()?.block_on(crate::demo::run(dir, *exit))?;
+            Ok(())
+        }
         TopCommand::Game(command) => {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -125,6 +154,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             })
         }
     }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?)
 }
 
 fn find_game(name: &str) -> Result<&'static GameInfo, CliError> {

@@ -25,17 +25,36 @@ use crate::render;
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, MailKey};
 
+/// The passwords, read from the environment variables the configuration
+/// names (never from the file itself).
+#[derive(Clone)]
+pub struct Secrets {
+    pub imap_password: String,
+    pub smtp_password: Option<String>,
+}
+
+impl Secrets {
+    pub fn from_env(config: &Config) -> anyhow::Result<Secrets> {
+        let imap = config.imap.as_ref().context("the configuration has no [imap] section")?;
+        let smtp = config.smtp.as_ref().context("the configuration has no [smtp] section")?;
+        Ok(Secrets {
+            imap_password: secret_from_env(&imap.password_env)?,
+            smtp_password: smtp.password_env.as_deref().map(secret_from_env).transpose()?,
+        })
+    }
+}
+
 /// Runs the daemon until it is stopped (Ctrl-C or SIGTERM).
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
     let imap = config.imap.clone().context("the configuration has no [imap] section")?;
     let smtp = config.smtp.clone().context("the configuration has no [smtp] section")?;
-    let password = secret_from_env(&imap.password_env)?;
+    let password = secrets.imap_password;
     render::self_check();
     let store = Store::open(&config.database.path)
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
     let mailroom = Mailroom::new(Referee::new(store.clone()), config.referee.clone());
-    let sender = Sender::new(&smtp, &config.referee.address, store.clone())?;
+    let sender = Sender::new(&smtp, secrets.smtp_password, &config.referee.address, store.clone())?;
     let wake = Arc::new(Notify::new());
     info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
 

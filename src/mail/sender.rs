@@ -12,7 +12,7 @@ use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::Notify;
 use tracing::{info, warn};
 
-use crate::config::{Security, SmtpConfig, secret_from_env};
+use crate::config::{Security, SmtpConfig};
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, Outgoing};
 
@@ -29,7 +29,7 @@ pub struct Sender {
 }
 
 impl Sender {
-    pub fn new(config: &SmtpConfig, referee_address: &str, store: Store) -> anyhow::Result<Sender> {
+    pub fn new(config: &SmtpConfig, password: Option<String>, referee_address: &str, store: Store) -> anyhow::Result<Sender> {
         let tls = || -> anyhow::Result<TlsParameters> {
             let mut builder = TlsParameters::builder(config.host.clone());
             if let Some(path) = &config.ca_file {
@@ -44,8 +44,8 @@ impl Sender {
             Security::Starttls => builder.tls(Tls::Required(tls()?)),
             Security::Plain => builder.tls(Tls::None),
         };
-        if let (Some(user), Some(env)) = (&config.username, &config.password_env) {
-            builder = builder.credentials(Credentials::new(user.clone(), secret_from_env(env)?));
+        if let (Some(user), Some(password)) = (&config.username, password) {
+            builder = builder.credentials(Credentials::new(user.clone(), password));
         }
         let transport = builder.timeout(Some(Duration::from_secs(config.timeout_seconds))).build();
         Ok(Sender {
