@@ -10,6 +10,7 @@
 //! [`Game`] that every game gets for free, and finds them by name in
 //! [`GAMES`]. Adding a game is its module plus one line in [`GAMES`].
 
+pub mod chess;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
@@ -757,7 +758,9 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
-pub static GAMES: &[GameInfo] = &[];
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<chess::Chess>(),
+];
 
 /// The names of every game, for error messages.
 pub fn game_names() -> Vec<&'static str> {

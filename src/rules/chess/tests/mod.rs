@@ -1,0 +1,3 @@
+//! Tests of the chess engine and game.
+
+mod perft;
