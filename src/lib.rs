@@ -5,11 +5,13 @@
 //! - [`referee`]: commands plus stored games give new games and notices.
 //! - [`store`]: the SQLite database.
 //! - [`render`]: notices and views as text.
+//! - [`mail`]: players' mail: what they sent, as commands.
 //! - [`cli`]: the `arbiter` command line.
 
 pub mod cli;
 pub mod command;
 pub mod config;
+pub mod mail;
 pub mod referee;
 pub mod render;
 pub mod rules;

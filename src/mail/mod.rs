@@ -1,0 +1,4 @@
+//! Players' mail: parsing what comes in.
+
+pub mod parse;
+pub mod quote;
