@@ -5,6 +5,7 @@
 //! - [`referee`]: commands plus stored games give new games and notices.
 //! - [`store`]: the SQLite database.
 //! - [`render`]: notices and views as text.
+//! - [`mail`]: players' mail: what they sent, as commands.
 //! - [`cli`]: the `arbiter` command line.
 
 pub mod cli;

@@ -2,9 +2,9 @@
 //! the outbox, SMTP), and the daemon that ties them to the referee.
 
 pub mod compose;
-pub mod parse;
-pub mod quote;
+pub mod daemon;
 pub mod imap;
 pub mod inbox;
-pub mod daemon;
+pub mod parse;
+pub mod quote;
 pub mod sender;
