@@ -28,7 +28,9 @@ pub struct DatabaseConfig {
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
-        DatabaseConfig { path: PathBuf::from("arbiter.db") }
+        DatabaseConfig {
+            path: PathBuf::from("arbiter.db"),
+        }
     }
 }
 
@@ -87,7 +89,9 @@ impl Default for RefereeConfig {
 impl RefereeConfig {
     /// The local part and domain of the referee's address.
     pub fn split_address(&self) -> (&str, &str) {
-        self.address.split_once('@').unwrap_or((&self.address, "localhost"))
+        self.address
+            .split_once('@')
+            .unwrap_or((&self.address, "localhost"))
     }
 
     /// The reply address carrying `tag`: `referee+TAG@domain`.
@@ -104,7 +108,11 @@ impl RefereeConfig {
                 let address = address.to_ascii_lowercase();
                 self.allow.iter().any(|entry| {
                     let entry = entry.trim().to_ascii_lowercase();
-                    if entry.starts_with('@') { address.ends_with(&entry) } else { address == entry }
+                    if entry.starts_with('@') {
+                        address.ends_with(&entry)
+                    } else {
+                        address == entry
+                    }
                 })
             }
         }
@@ -181,19 +189,26 @@ fn default_send_timeout() -> u64 {
 
 /// Reads a password from the environment variable `name`.
 pub fn secret_from_env(name: &str) -> anyhow::Result<String> {
-    std::env::var(name).with_context(|| format!("the environment variable {name} (a password) is not set"))
+    std::env::var(name)
+        .with_context(|| format!("the environment variable {name} (a password) is not set"))
 }
 
 /// Whether `host` is a loopback address or name.
 pub fn is_loopback(host: &str) -> bool {
-    host == "localhost" || host.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false)
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .map(|ip| ip.is_loopback())
+            .unwrap_or(false)
 }
 
 impl Config {
     /// Reads a configuration file.
     pub fn load(path: &Path) -> anyhow::Result<Config> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let mut config: Config = toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let mut config: Config =
+            toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
         let base = path.parent().unwrap_or(Path::new("."));
         let resolve = |p: &mut PathBuf| {
             if p.is_relative() {
@@ -214,19 +229,28 @@ impl Config {
     /// Refuses settings that would be unsafe or cannot work.
     pub fn check(&self) -> anyhow::Result<()> {
         if !self.referee.address.contains('@') {
-            bail!("referee.address {:?} is not a mail address", self.referee.address);
+            bail!(
+                "referee.address {:?} is not a mail address",
+                self.referee.address
+            );
         }
         if let Some(imap) = &self.imap
             && imap.security == Security::Plain
             && !is_loopback(&imap.host)
         {
-            bail!("imap.security = \"plain\" is only allowed to a loopback host, not {}", imap.host);
+            bail!(
+                "imap.security = \"plain\" is only allowed to a loopback host, not {}",
+                imap.host
+            );
         }
         if let Some(smtp) = &self.smtp
             && smtp.security == Security::Plain
             && !is_loopback(&smtp.host)
         {
-            bail!("smtp.security = \"plain\" is only allowed to a loopback host, not {}", smtp.host);
+            bail!(
+                "smtp.security = \"plain\" is only allowed to a loopback host, not {}",
+                smtp.host
+            );
         }
         Ok(())
     }

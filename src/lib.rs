@@ -10,9 +10,9 @@
 
 pub mod cli;
 pub mod command;
-pub mod mail;
 pub mod config;
 pub mod demo;
+pub mod mail;
 pub mod referee;
 pub mod render;
 pub mod rules;

@@ -89,7 +89,10 @@ impl From<anyhow::Error> for CliError {
 /// Parses the arguments and runs the command.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_tracing();
+    // The daemon logs every decision it takes; the one-shot commands only
+    // warnings, so their output stays the referee's answer.
+    let daemon = matches!(cli.command, TopCommand::Serve | TopCommand::Demo { .. });
+    init_tracing(if daemon { "info" } else { "warn" });
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Refused(reason)) => {
@@ -103,9 +106,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_tracing() {
+fn init_tracing(default: &str) {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new("warn,arbiter=info"));
+    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -129,7 +132,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => perft(game, *depth, fen.as_deref(), options, *divide),
         TopCommand::Serve => {
             let path = cli.config.clone().ok_or_else(|| {
-                CliError::Failed(anyhow::anyhow!("serve needs --config PATH (see config/arbiter.toml)"))
+                CliError::Failed(anyhow::anyhow!(
+                    "serve needs --config PATH (see config/arbiter.toml)"
+                ))
             })?;
             let mut config = Config::load(&path)?;
             if let Some(db) = &cli.db {

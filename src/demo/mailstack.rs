@@ -114,7 +114,10 @@ impl Drop for MailStack {
     fn drop(&mut self) {
         // The script stops on SIGTERM as on the end of its stdin; wait
         // briefly so that its ports are free when we return.
-        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {

@@ -23,13 +23,22 @@ const WAIT: Duration = Duration::from_secs(60);
 pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let dir = dir.canonicalize()?;
-    println!("Starting the local mail server (Postfix and Dovecot on 127.0.0.1) in {} ...", dir.display());
+    println!(
+        "Starting the local mail server (Postfix and Dovecot on 127.0.0.1) in {} ...",
+        dir.display()
+    );
     let stack = MailStack::start(&dir.join("mail"))?;
     let config_path = dir.join("arbiter.toml");
-    std::fs::write(&config_path, stack.daemon_config(&dir.join("arbiter.db"), PASSWORD_ENV))?;
+    std::fs::write(
+        &config_path,
+        stack.daemon_config(&dir.join("arbiter.db"), PASSWORD_ENV),
+    )?;
     let config = Config::load(&config_path)?;
     let password = MailStack::password("referee");
-    let secrets = Secrets { imap_password: password.clone(), smtp_password: Some(password) };
+    let secrets = Secrets {
+        imap_password: password.clone(),
+        smtp_password: Some(password),
+    };
     let daemon = tokio::spawn(crate::mail::daemon::serve(config, secrets));
 
     let alice = Player::new(&stack, "alice");
@@ -57,7 +66,11 @@ pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
 }
 
 fn show(who: &str, mail: &Received) {
-    println!("\n===== {who} received: {} =====\n{}", mail.subject, mail.text.trim_end());
+    println!(
+        "\n===== {who} received: {} =====\n{}",
+        mail.subject,
+        mail.text.trim_end()
+    );
 }
 
 async fn next(player: &Player, seen: &mut usize, who: &str) -> anyhow::Result<Received> {
@@ -72,8 +85,18 @@ async fn next(player: &Player, seen: &mut usize, who: &str) -> anyhow::Result<Re
 async fn play_opening(alice: &Player, bob: &Player) -> anyhow::Result<()> {
     let referee = MailStack::address("referee");
     let (mut seen_a, mut seen_b) = (0usize, 0usize);
-    println!("\n----- alice mails: challenge {} bluff-chess as white", bob.address);
-    alice.send(&referee, "challenge", &format!("challenge {} bluff-chess as white", bob.address), None).await?;
+    println!(
+        "\n----- alice mails: challenge {} bluff-chess as white",
+        bob.address
+    );
+    alice
+        .send(
+            &referee,
+            "challenge",
+            &format!("challenge {} bluff-chess as white", bob.address),
+            None,
+        )
+        .await?;
     let invitation = next(bob, &mut seen_b, "bob").await?;
     next(alice, &mut seen_a, "alice").await?;
     println!("\n----- bob replies: accept");
@@ -82,7 +105,12 @@ async fn play_opening(alice: &Player, bob: &Player) -> anyhow::Result<()> {
     next(bob, &mut seen_b, "bob").await?;
     // The last is a death move: the knight can be taken by the queen, and
     // alice's decision to stay is sealed until bob has moved.
-    let moves = [("e4", "e5"), ("Nf3", "Nc6"), ("Bc4", "Bc5"), ("Ng5 stay", "d6")];
+    let moves = [
+        ("e4", "e5"),
+        ("Nf3", "Nc6"),
+        ("Bc4", "Bc5"),
+        ("Ng5 stay", "d6"),
+    ];
     for (white, black) in moves {
         println!("\n----- alice replies: {white}");
         alice.reply(&to_alice, white).await?;

@@ -49,17 +49,33 @@ impl Player {
     }
 
     /// Sends a plain-text mail; returns its Message-ID (without brackets).
-    pub async fn send(&self, to: &str, subject: &str, body: &str, in_reply_to: Option<&str>) -> anyhow::Result<String> {
-        let message_id = format!("{}@{}", crate::referee::random_token(16), super::mailstack::DOMAIN);
+    pub async fn send(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        in_reply_to: Option<&str>,
+    ) -> anyhow::Result<String> {
+        let message_id = format!(
+            "{}@{}",
+            crate::referee::random_token(16),
+            super::mailstack::DOMAIN
+        );
         let mut builder = Message::builder()
             .from(self.address.parse::<Mailbox>()?)
             .to(to.parse::<Mailbox>()?)
             .subject(subject)
             .message_id(Some(format!("<{message_id}>")));
         if let Some(id) = in_reply_to {
-            builder = builder.in_reply_to(format!("<{id}>")).references(format!("<{id}>"));
+            builder = builder
+                .in_reply_to(format!("<{id}>"))
+                .references(format!("<{id}>"));
         }
-        let message = builder.singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.to_string()))?;
+        let message = builder.singlepart(
+            SinglePart::builder()
+                .header(ContentType::TEXT_PLAIN)
+                .body(body.to_string()),
+        )?;
         self.send_message(message).await?;
         Ok(message_id)
     }
@@ -83,7 +99,8 @@ impl Player {
             .port(self.smtp)
             .tls(Tls::None)
             .build();
-        let envelope = lettre::address::Envelope::new(Some(self.address.parse()?), vec![to.parse()?])?;
+        let envelope =
+            lettre::address::Envelope::new(Some(self.address.parse()?), vec![to.parse()?])?;
         tokio::time::timeout(Duration::from_secs(30), transport.send_raw(&envelope, raw))
             .await
             .context("SMTP timed out")?
@@ -108,15 +125,23 @@ impl Player {
         }
         let mut client = imap::Client::new(ImapStream::Tls(Box::new(stream)));
         client.read_greeting()?;
-        let mut session = client.login(&self.address, &self.password).map_err(|(e, _)| e)?;
+        let mut session = client
+            .login(&self.address, &self.password)
+            .map_err(|(e, _)| e)?;
         session.select("INBOX")?;
         let fetches = session.uid_fetch("1:*", "(UID BODY.PEEK[])")?;
         let mut mails = Vec::new();
         for fetch in fetches.iter() {
-            let (Some(uid), Some(raw)) = (fetch.uid, fetch.body()) else { continue };
-            let Some(parsed) = MessageParser::default().parse(raw) else { continue };
+            let (Some(uid), Some(raw)) = (fetch.uid, fetch.body()) else {
+                continue;
+            };
+            let Some(parsed) = MessageParser::default().parse(raw) else {
+                continue;
+            };
             let address = |list: Option<&mail_parser::Address>| {
-                list.and_then(|a| a.first()).and_then(|a| a.address()).map(str::to_string)
+                list.and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .map(str::to_string)
             };
             mails.push(Received {
                 uid,
@@ -124,7 +149,10 @@ impl Player {
                 subject: parsed.subject().unwrap_or_default().to_string(),
                 from: address(parsed.from()).unwrap_or_default(),
                 reply_to: address(parsed.reply_to()),
-                text: parsed.body_text(0).map(|t| t.to_string()).unwrap_or_default(),
+                text: parsed
+                    .body_text(0)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
                 html: parsed.body_html(0).map(|t| t.to_string()),
                 raw: raw.to_vec(),
             });
@@ -135,7 +163,11 @@ impl Player {
     }
 
     /// Waits until the INBOX holds more than `seen` mails; returns the new ones.
-    pub async fn wait_for_new(&self, seen: usize, timeout: Duration) -> anyhow::Result<Vec<Received>> {
+    pub async fn wait_for_new(
+        &self,
+        seen: usize,
+        timeout: Duration,
+    ) -> anyhow::Result<Vec<Received>> {
         let deadline = Instant::now() + timeout;
         loop {
             let mails = self.inbox().await?;
@@ -143,7 +175,12 @@ impl Player {
                 return Ok(mails[seen..].to_vec());
             }
             if Instant::now() > deadline {
-                bail!("{}: no new mail within {:?} (has {})", self.address, timeout, mails.len());
+                bail!(
+                    "{}: no new mail within {:?} (has {})",
+                    self.address,
+                    timeout,
+                    mails.len()
+                );
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
@@ -153,8 +190,13 @@ impl Player {
     /// referee address), as a mail client would.
     pub async fn reply(&self, to: &Received, body: &str) -> anyhow::Result<String> {
         let target = to.reply_to.clone().unwrap_or_else(|| to.from.clone());
-        let subject = if to.subject.starts_with("Re:") { to.subject.clone() } else { format!("Re: {}", to.subject) };
-        self.send(&target, &subject, body, to.message_id.as_deref()).await
+        let subject = if to.subject.starts_with("Re:") {
+            to.subject.clone()
+        } else {
+            format!("Re: {}", to.subject)
+        };
+        self.send(&target, &subject, body, to.message_id.as_deref())
+            .await
     }
 }
 

@@ -70,7 +70,11 @@ impl Draft {
     pub fn notice(referee: &RefereeConfig, notice: &Notice, in_reply_to: Option<&str>) -> Draft {
         let root = thread_root(referee, notice.game_id, notice.seat);
         let started = notice.kind == NoticeKind::Started;
-        let message_id = if started { root.clone() } else { new_message_id(referee) };
+        let message_id = if started {
+            root.clone()
+        } else {
+            new_message_id(referee)
+        };
         let mut references = Vec::new();
         if !started {
             references.push(root.clone());
@@ -78,7 +82,9 @@ impl Draft {
         if let Some(id) = in_reply_to {
             references.push(id.to_string());
         }
-        let in_reply_to = in_reply_to.map(str::to_string).or_else(|| (!started).then_some(root));
+        let in_reply_to = in_reply_to
+            .map(str::to_string)
+            .or_else(|| (!started).then_some(root));
         Draft {
             to: notice.address.clone(),
             subject: game_subject(notice.game_id, notice.game_title, &what_now(notice)),
@@ -107,7 +113,9 @@ impl Draft {
             subject: subject.to_string(),
             reply_to: None,
             in_reply_to: in_reply_to.map(str::to_string),
-            references: in_reply_to.map(|id| vec![id.to_string()]).unwrap_or_default(),
+            references: in_reply_to
+                .map(|id| vec![id.to_string()])
+                .unwrap_or_default(),
             message_id: new_message_id(referee),
             text,
             html,
@@ -119,9 +127,15 @@ impl Draft {
     pub fn format(&self, referee: &RefereeConfig) -> Result<Vec<u8>, ComposeError> {
         let from = Mailbox::new(
             Some(referee.name.clone()),
-            referee.address.parse().map_err(|_| ComposeError::Address(referee.address.clone()))?,
+            referee
+                .address
+                .parse()
+                .map_err(|_| ComposeError::Address(referee.address.clone()))?,
         );
-        let to: Mailbox = self.to.parse().map_err(|_| ComposeError::Address(self.to.clone()))?;
+        let to: Mailbox = self
+            .to
+            .parse()
+            .map_err(|_| ComposeError::Address(self.to.clone()))?;
         let mut builder = Message::builder()
             .from(from)
             .to(to)
@@ -129,7 +143,11 @@ impl Draft {
             .date_now()
             .message_id(Some(format!("<{}>", self.message_id)));
         if let Some(reply_to) = &self.reply_to {
-            builder = builder.reply_to(reply_to.parse().map_err(|_| ComposeError::Address(reply_to.clone()))?);
+            builder = builder.reply_to(
+                reply_to
+                    .parse()
+                    .map_err(|_| ComposeError::Address(reply_to.clone()))?,
+            );
         }
         if let Some(id) = &self.in_reply_to {
             builder = builder.in_reply_to(format!("<{id}>"));
@@ -138,8 +156,10 @@ impl Draft {
             let refs: Vec<String> = self.references.iter().map(|r| format!("<{r}>")).collect();
             builder = builder.references(refs.join(" "));
         }
-        let mut message =
-            builder.multipart(MultiPart::alternative_plain_html(self.text.clone(), self.html.clone()))?;
+        let mut message = builder.multipart(MultiPart::alternative_plain_html(
+            self.text.clone(),
+            self.html.clone(),
+        ))?;
         // RFC 3834: mark every mail as automatic so that well-behaved
         // responders never answer it, and ask Exchange not to either.
         let headers = message.headers_mut();

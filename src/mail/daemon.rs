@@ -35,32 +35,54 @@ pub struct Secrets {
 
 impl Secrets {
     pub fn from_env(config: &Config) -> anyhow::Result<Secrets> {
-        let imap = config.imap.as_ref().context("the configuration has no [imap] section")?;
-        let smtp = config.smtp.as_ref().context("the configuration has no [smtp] section")?;
+        let imap = config
+            .imap
+            .as_ref()
+            .context("the configuration has no [imap] section")?;
+        let smtp = config
+            .smtp
+            .as_ref()
+            .context("the configuration has no [smtp] section")?;
         Ok(Secrets {
             imap_password: secret_from_env(&imap.password_env)?,
-            smtp_password: smtp.password_env.as_deref().map(secret_from_env).transpose()?,
+            smtp_password: smtp
+                .password_env
+                .as_deref()
+                .map(secret_from_env)
+                .transpose()?,
         })
     }
 }
 
 /// Runs the daemon until it is stopped (Ctrl-C or SIGTERM).
 pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
-    let imap = config.imap.clone().context("the configuration has no [imap] section")?;
-    let smtp = config.smtp.clone().context("the configuration has no [smtp] section")?;
+    let imap = config
+        .imap
+        .clone()
+        .context("the configuration has no [imap] section")?;
+    let smtp = config
+        .smtp
+        .clone()
+        .context("the configuration has no [smtp] section")?;
     let password = secrets.imap_password;
     render::self_check();
     let store = Store::open(&config.database.path)
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
     let mailroom = Mailroom::new(Referee::new(store.clone()), config.referee.clone());
-    let sender = Sender::new(&smtp, secrets.smtp_password, &config.referee.address, store.clone())?;
+    let sender = Sender::new(
+        &smtp,
+        secrets.smtp_password,
+        &config.referee.address,
+        store.clone(),
+    )?;
     let wake = Arc::new(Notify::new());
     info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
 
     let sender_task = tokio::spawn(sender.run(wake.clone()));
     let runtime = Handle::current();
-    let watcher = tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
+    let watcher =
+        tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
 
     let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
@@ -74,7 +96,13 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
 
 /// The mailbox loop, on a blocking thread: connect, process what waits,
 /// wait for more; on any error reconnect with backoff.
-fn watch(runtime: Handle, imap: ImapConfig, password: String, mailroom: Mailroom, wake: Arc<Notify>) {
+fn watch(
+    runtime: Handle,
+    imap: ImapConfig,
+    password: String,
+    mailroom: Mailroom,
+    wake: Arc<Notify>,
+) {
     let mut backoff = Duration::from_secs(1);
     loop {
         match Mailbox::connect(&imap, &password) {
@@ -85,7 +113,9 @@ fn watch(runtime: Handle, imap: ImapConfig, password: String, mailroom: Mailroom
                 }
                 mailbox.logout();
             }
-            Err(e) => warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox"),
+            Err(e) => {
+                warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox")
+            }
         }
         std::thread::sleep(backoff);
         backoff = (backoff * 2).min(Duration::from_secs(60));
@@ -99,10 +129,17 @@ fn session(
     mailroom: &Mailroom,
     wake: &Notify,
 ) -> anyhow::Result<()> {
-    runtime.block_on(note_uidvalidity(mailroom, &imap.mailbox, mailbox.uidvalidity))?;
+    runtime.block_on(note_uidvalidity(
+        mailroom,
+        &imap.mailbox,
+        mailbox.uidvalidity,
+    ))?;
     loop {
         for uid in mailbox.pending()? {
-            let key = MailKey { uidvalidity: mailbox.uidvalidity, uid };
+            let key = MailKey {
+                uidvalidity: mailbox.uidvalidity,
+                uid,
+            };
             let done = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().pool().acquire().await?;
                 mailstore::seen(&mut conn, key).await
@@ -127,7 +164,12 @@ async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> 
     let mut tx = mailroom.referee.store().write().await?;
     match mailstore::mailbox_uidvalidity(&mut tx, name).await? {
         Some(old) if old != uidvalidity => {
-            warn!(mailbox = name, old, new = uidvalidity, "UIDVALIDITY changed; waiting mails are matched by Message-ID")
+            warn!(
+                mailbox = name,
+                old,
+                new = uidvalidity,
+                "UIDVALIDITY changed; waiting mails are matched by Message-ID"
+            )
         }
         _ => {}
     }

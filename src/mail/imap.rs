@@ -71,26 +71,34 @@ pub fn tls_config(ca_file: Option<&Path>) -> anyhow::Result<Arc<ClientConfig>> {
         let _ = roots.add(cert);
     }
     if let Some(path) = ca_file {
-        let pem = std::fs::read(path).with_context(|| format!("reading the CA file {}", path.display()))?;
+        let pem = std::fs::read(path)
+            .with_context(|| format!("reading the CA file {}", path.display()))?;
         for cert in rustls_pemfile::certs(&mut pem.as_slice()) {
-            roots.add(cert.context("reading a CA certificate")?).context("adding a CA certificate")?;
+            roots
+                .add(cert.context("reading a CA certificate")?)
+                .context("adding a CA certificate")?;
         }
     }
-    let config = ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .context("TLS protocol versions")?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
+    let config =
+        ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .context("TLS protocol versions")?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
     Ok(Arc::new(config))
 }
 
 fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Result<ImapStream> {
-    let name = ServerName::try_from(host.to_string()).with_context(|| format!("{host:?} is not a server name"))?;
+    let name = ServerName::try_from(host.to_string())
+        .with_context(|| format!("{host:?} is not a server name"))?;
     let connection = ClientConnection::new(tls.clone(), name).context("starting TLS")?;
     let mut stream = StreamOwned::new(connection, tcp);
     // Finish the handshake now so certificate errors show here.
     while stream.conn.is_handshaking() {
-        stream.conn.complete_io(&mut stream.sock).context("TLS handshake with the IMAP server")?;
+        stream
+            .conn
+            .complete_io(&mut stream.sock)
+            .context("TLS handshake with the IMAP server")?;
     }
     Ok(ImapStream::Tls(Box::new(stream)))
 }
@@ -118,7 +126,9 @@ impl Mailbox {
         let client = match config.security {
             Security::Tls => {
                 let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
-                client.read_greeting().context("reading the IMAP greeting")?;
+                client
+                    .read_greeting()
+                    .context("reading the IMAP greeting")?;
                 client
             }
             Security::Starttls => {
@@ -131,7 +141,9 @@ impl Mailbox {
             }
             Security::Plain => {
                 let mut client = imap::Client::new(ImapStream::Plain(tcp));
-                client.read_greeting().context("reading the IMAP greeting")?;
+                client
+                    .read_greeting()
+                    .context("reading the IMAP greeting")?;
                 client
             }
         };
@@ -144,36 +156,63 @@ impl Mailbox {
         let moves = capabilities.has_str("MOVE");
         info!(host = %config.host, idle, moves, "IMAP session open");
         ensure_folder(&mut session, &config.done_folder)?;
-        let selected = session.select(&config.mailbox).with_context(|| format!("selecting {}", config.mailbox))?;
+        let selected = session
+            .select(&config.mailbox)
+            .with_context(|| format!("selecting {}", config.mailbox))?;
         let Some(uidvalidity) = selected.uid_validity else {
             bail!("the IMAP server gave no UIDVALIDITY for {}", config.mailbox);
         };
-        Ok(Mailbox { session, config: config.clone(), idle, moves, uidvalidity })
+        Ok(Mailbox {
+            session,
+            config: config.clone(),
+            idle,
+            moves,
+            uidvalidity,
+        })
     }
 
     /// The UIDs of every mail still in the watched mailbox, oldest first.
     /// Processed mail is moved out, so these are new or not yet moved.
     pub fn pending(&mut self) -> anyhow::Result<Vec<u32>> {
-        let mut uids: Vec<u32> = self.session.uid_search("ALL").context("IMAP UID SEARCH")?.into_iter().collect();
+        let mut uids: Vec<u32> = self
+            .session
+            .uid_search("ALL")
+            .context("IMAP UID SEARCH")?
+            .into_iter()
+            .collect();
         uids.sort_unstable();
         Ok(uids)
     }
 
     /// The raw bytes of one mail, without marking it read.
     pub fn fetch(&mut self, uid: u32) -> anyhow::Result<Option<Vec<u8>>> {
-        let fetches = self.session.uid_fetch(uid.to_string(), "BODY.PEEK[]").context("IMAP UID FETCH")?;
-        Ok(fetches.iter().find(|f| f.uid == Some(uid)).and_then(|f| f.body().map(<[u8]>::to_vec)))
+        let fetches = self
+            .session
+            .uid_fetch(uid.to_string(), "BODY.PEEK[]")
+            .context("IMAP UID FETCH")?;
+        Ok(fetches
+            .iter()
+            .find(|f| f.uid == Some(uid))
+            .and_then(|f| f.body().map(<[u8]>::to_vec)))
     }
 
     /// Marks a processed mail `\Seen` and moves it to the done folder.
     pub fn finish(&mut self, uid: u32) -> anyhow::Result<()> {
         let set = uid.to_string();
-        self.session.uid_store(&set, "+FLAGS.SILENT (\\Seen)").context("IMAP UID STORE")?;
+        self.session
+            .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
+            .context("IMAP UID STORE")?;
         if self.moves {
-            self.session.uid_mv(&set, &self.config.done_folder).context("IMAP UID MOVE")?;
+            self.session
+                .uid_mv(&set, &self.config.done_folder)
+                .context("IMAP UID MOVE")?;
         } else {
-            self.session.uid_copy(&set, &self.config.done_folder).context("IMAP UID COPY")?;
-            self.session.uid_store(&set, "+FLAGS.SILENT (\\Deleted)").context("IMAP UID STORE")?;
+            self.session
+                .uid_copy(&set, &self.config.done_folder)
+                .context("IMAP UID COPY")?;
+            self.session
+                .uid_store(&set, "+FLAGS.SILENT (\\Deleted)")
+                .context("IMAP UID STORE")?;
             self.session.uid_expunge(&set).context("IMAP UID EXPUNGE")?;
         }
         debug!(uid, folder = %self.config.done_folder, "mail moved");
@@ -185,8 +224,12 @@ impl Mailbox {
     pub fn wait(&mut self) -> anyhow::Result<()> {
         if self.idle {
             let mut handle = self.session.idle();
-            handle.timeout(Duration::from_secs(self.config.idle_seconds.max(1))).keepalive(false);
-            let outcome = handle.wait_while(imap::extensions::idle::stop_on_any).context("IMAP IDLE")?;
+            handle
+                .timeout(Duration::from_secs(self.config.idle_seconds.max(1)))
+                .keepalive(false);
+            let outcome = handle
+                .wait_while(imap::extensions::idle::stop_on_any)
+                .context("IMAP IDLE")?;
             debug!(?outcome, "IDLE ended");
         } else {
             std::thread::sleep(Duration::from_secs(self.config.poll_seconds.max(1)));
@@ -248,9 +291,15 @@ fn ensure_folder(session: &mut imap::Session<ImapStream>, folder: &str) -> anyho
             path.push('/');
         }
         path.push_str(part);
-        let exists = session.list(None, Some(&path)).context("IMAP LIST")?.iter().any(|n| n.name() == path);
+        let exists = session
+            .list(None, Some(&path))
+            .context("IMAP LIST")?
+            .iter()
+            .any(|n| n.name() == path);
         if !exists {
-            session.create(&path).with_context(|| format!("IMAP CREATE {path}"))?;
+            session
+                .create(&path)
+                .with_context(|| format!("IMAP CREATE {path}"))?;
             info!(folder = %path, "IMAP folder created");
         }
     }

@@ -13,9 +13,9 @@ use crate::config::RefereeConfig;
 use crate::referee::{LoadedGame, Notice, Referee, RefereeError, normalize_address, random_token};
 use crate::render;
 use crate::rules::{ActionError, Entropy, GameInfo, Options, Seat, game_names};
+use crate::store::StoreError;
 use crate::store::games;
 use crate::store::mail::{self as mailstore, Handled, MailKey};
-use crate::store::StoreError;
 
 /// The result of processing one mail.
 #[derive(Debug)]
@@ -29,7 +29,12 @@ pub struct Processed {
 
 impl Processed {
     fn silent(handled: Handled, detail: impl Into<String>) -> Processed {
-        Processed { handled, detail: detail.into(), game_id: None, drafts: Vec::new() }
+        Processed {
+            handled,
+            detail: detail.into(),
+            game_id: None,
+            drafts: Vec::new(),
+        }
     }
 }
 
@@ -54,14 +59,24 @@ fn parse_tag(tag: &str) -> Option<Tag> {
         return None;
     }
     match head.strip_prefix(['c', 'C']) {
-        Some(id) => Some(Tag::Challenge { id: id.parse().ok()?, secret }),
-        None => Some(Tag::Game { id: head.parse().ok()?, secret }),
+        Some(id) => Some(Tag::Challenge {
+            id: id.parse().ok()?,
+            secret,
+        }),
+        None => Some(Tag::Game {
+            id: head.parse().ok()?,
+            secret,
+        }),
     }
 }
 
 /// Compares secrets in time independent of where they differ.
 fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 const NEUTRAL_REFUSAL: &str = "The referee could not match this mail to a game or challenge of yours, \
@@ -76,7 +91,12 @@ impl Mailroom {
 
     /// Processes one raw mail found at `key`, inside `conn`'s transaction,
     /// and records it as done there.
-    pub async fn process(&self, conn: &mut SqliteConnection, key: MailKey, raw: &[u8]) -> Result<Processed, StoreError> {
+    pub async fn process(
+        &self,
+        conn: &mut SqliteConnection,
+        key: MailKey,
+        raw: &[u8],
+    ) -> Result<Processed, StoreError> {
         let inbound = parse::parse(raw, &self.config.address);
         let processed = self.decide(conn, &inbound).await?;
         info!(
@@ -105,40 +125,79 @@ impl Mailroom {
                     continue;
                 }
             };
-            mailstore::enqueue(conn, &draft.to, &draft.message_id, &draft.subject, &raw, draft.game_id).await?;
+            mailstore::enqueue(
+                conn,
+                &draft.to,
+                &draft.message_id,
+                &draft.subject,
+                &raw,
+                draft.game_id,
+            )
+            .await?;
         }
         Ok(processed)
     }
 
-    async fn decide(&self, conn: &mut SqliteConnection, inbound: &Inbound) -> Result<Processed, StoreError> {
+    async fn decide(
+        &self,
+        conn: &mut SqliteConnection,
+        inbound: &Inbound,
+    ) -> Result<Processed, StoreError> {
         if let Some(id) = &inbound.message_id
             && mailstore::message_id_seen(conn, id).await?
         {
-            return Ok(Processed::silent(Handled::Duplicate, format!("Message-ID {id} was processed before")));
+            return Ok(Processed::silent(
+                Handled::Duplicate,
+                format!("Message-ID {id} was processed before"),
+            ));
         }
         if let Some(why) = &inbound.automatic {
-            return Ok(Processed::silent(Handled::Ignored, format!("automatic mail: {why:?}")));
+            return Ok(Processed::silent(
+                Handled::Ignored,
+                format!("automatic mail: {why:?}"),
+            ));
         }
         let Some(from) = inbound.from.as_deref().map(normalize_address) else {
             return Ok(Processed::silent(Handled::Ignored, "no sender address"));
         };
         if mailstore::answered_last_hour(conn, &from).await? >= self.config.rate_limit_per_hour {
-            return Ok(Processed::silent(Handled::RateLimited, format!("{from} is over the hourly limit")));
+            return Ok(Processed::silent(
+                Handled::RateLimited,
+                format!("{from} is over the hourly limit"),
+            ));
         }
         let from = from.as_str();
         let tag = inbound.tag.as_deref().or(inbound.key.as_deref());
         match tag.map(|t| (t, parse_tag(t))) {
-            Some((_, Some(Tag::Game { id, secret }))) => self.in_game(conn, inbound, from, id, &secret).await,
+            Some((_, Some(Tag::Game { id, secret }))) => {
+                self.in_game(conn, inbound, from, id, &secret).await
+            }
             Some((_, Some(Tag::Challenge { id, secret }))) => {
                 self.on_challenge(conn, inbound, from, id, &secret).await
             }
-            Some((raw, None)) => Ok(self.refuse_neutrally(inbound, from, format!("unreadable tag {raw:?}"))),
+            Some((raw, None)) => {
+                Ok(self.refuse_neutrally(inbound, from, format!("unreadable tag {raw:?}")))
+            }
             None => self.untagged(conn, inbound, from).await,
         }
     }
 
-    fn answer(&self, inbound: &Inbound, to: &str, subject: &str, text: String, game_id: Option<i64>) -> Draft {
-        Draft::answer(&self.config, to, subject, text, inbound.message_id.as_deref(), game_id)
+    fn answer(
+        &self,
+        inbound: &Inbound,
+        to: &str,
+        subject: &str,
+        text: String,
+        game_id: Option<i64>,
+    ) -> Draft {
+        Draft::answer(
+            &self.config,
+            to,
+            subject,
+            text,
+            inbound.message_id.as_deref(),
+            game_id,
+        )
     }
 
     fn re_subject(inbound: &Inbound) -> String {
@@ -157,17 +216,30 @@ impl Mailroom {
             handled: Handled::Refused,
             detail,
             game_id: None,
-            drafts: vec![self.answer(inbound, from, &Self::re_subject(inbound), NEUTRAL_REFUSAL.to_string(), None)],
+            drafts: vec![self.answer(
+                inbound,
+                from,
+                &Self::re_subject(inbound),
+                NEUTRAL_REFUSAL.to_string(),
+                None,
+            )],
         }
     }
 
     /// A mail with no game or challenge key: general commands only.
-    async fn untagged(&self, conn: &mut SqliteConnection, inbound: &Inbound, from: &str) -> Result<Processed, StoreError> {
+    async fn untagged(
+        &self,
+        conn: &mut SqliteConnection,
+        inbound: &Inbound,
+        from: &str,
+    ) -> Result<Processed, StoreError> {
         let mut first_error = None;
         for line in &inbound.lines {
             match command::parse(line) {
                 Ok(Command::Play(_)) => {
-                    first_error.get_or_insert_with(|| format!("{line:?} is not a command I know outside a game."));
+                    first_error.get_or_insert_with(|| {
+                        format!("{line:?} is not a command I know outside a game.")
+                    });
                 }
                 Ok(command) => return self.general(conn, inbound, from, &command, None).await,
                 Err(e) => {
@@ -176,11 +248,18 @@ impl Mailroom {
             }
         }
         let reason = first_error.unwrap_or_else(|| "The mail holds no command.".to_string());
-        if inbound.lines.iter().any(|l| matches!(command::parse(l), Ok(Command::Play(_)))) {
+        if inbound
+            .lines
+            .iter()
+            .any(|l| matches!(command::parse(l), Ok(Command::Play(_))))
+        {
             // Probably a move without its game key: answer neutrally.
             return Ok(self.refuse_neutrally(inbound, from, reason));
         }
-        let text = format!("{reason}\nNothing was changed.\n\n{}", render::help_text(&self.config.address));
+        let text = format!(
+            "{reason}\nNothing was changed.\n\n{}",
+            render::help_text(&self.config.address)
+        );
         Ok(Processed {
             handled: Handled::Refused,
             detail: reason,
@@ -215,7 +294,10 @@ impl Mailroom {
                 };
                 let text = match info {
                     Some(info) => (info.rules_page)().to_string(),
-                    None => format!("Name a game: `rules GAME`. The games are: {}.\n", game_names().join(", ")),
+                    None => format!(
+                        "Name a game: `rules GAME`. The games are: {}.\n",
+                        game_names().join(", ")
+                    ),
                 };
                 Ok(answered(text, "rules"))
             }
@@ -226,15 +308,32 @@ impl Mailroom {
                     text.push_str("You have no games with this referee.\n");
                 }
                 for g in list {
-                    let state = if g.finished { g.result.unwrap_or_default() } else { "playing".to_string() };
-                    text.push_str(&format!("#{} {}: {} (White) vs {} (Black), {}\n", g.id, g.game, g.white, g.black, state));
+                    let state = if g.finished {
+                        g.result.unwrap_or_default()
+                    } else {
+                        "playing".to_string()
+                    };
+                    text.push_str(&format!(
+                        "#{} {}: {} (White) vs {} (Black), {}\n",
+                        g.id, g.game, g.white, g.black, state
+                    ));
                 }
                 Ok(answered(text, "games"))
             }
-            Command::Challenge { opponent, game: name, options, color } => {
-                self.challenge(conn, inbound, from, opponent, name, options, *color).await
+            Command::Challenge {
+                opponent,
+                game: name,
+                options,
+                color,
+            } => {
+                self.challenge(conn, inbound, from, opponent, name, options, *color)
+                    .await
             }
-            Command::Accept | Command::Decline => Ok(self.refuse_neutrally(inbound, from, "accept/decline without a challenge key".into())),
+            Command::Accept | Command::Decline => Ok(self.refuse_neutrally(
+                inbound,
+                from,
+                "accept/decline without a challenge key".into(),
+            )),
             _ => Ok(self.refuse_neutrally(inbound, from, "game command without a game key".into())),
         }
     }
@@ -255,19 +354,32 @@ impl Mailroom {
             handled: Handled::Refused,
             detail: reason.clone(),
             game_id: None,
-            drafts: vec![self.answer(inbound, from, &subject, format!("{reason}\nNothing was changed.\n"), None)],
+            drafts: vec![self.answer(
+                inbound,
+                from,
+                &subject,
+                format!("{reason}\nNothing was changed.\n"),
+                None,
+            )],
         };
         if !self.config.may_start_games(from) {
-            return Ok(refuse("This referee starts games only for its club's members.".into()));
+            return Ok(refuse(
+                "This referee starts games only for its club's members.".into(),
+            ));
         }
         let Some(info) = GameInfo::find(name) else {
-            return Ok(refuse(format!("There is no game called {name:?}. The games are: {}.", game_names().join(", "))));
+            return Ok(refuse(format!(
+                "There is no game called {name:?}. The games are: {}.",
+                game_names().join(", ")
+            )));
         };
         let opponent = normalize_address(opponent);
         if opponent == from {
             return Ok(refuse("You cannot challenge yourself.".into()));
         }
-        if opponent == normalize_address(&self.config.address) || opponent.starts_with(&format!("{}+", self.config.split_address().0)) {
+        if opponent == normalize_address(&self.config.address)
+            || opponent.starts_with(&format!("{}+", self.config.split_address().0))
+        {
             return Ok(refuse("The referee does not play.".into()));
         }
         let options = match Options::parse(options) {
@@ -285,8 +397,15 @@ impl Mailroom {
             ColorChoice::Random => "random",
         };
         let secret = random_token(6);
-        let id = mailstore::insert_challenge(conn, from, &opponent, info.name, &options, color_name, &secret).await?;
-        let options_text = if options.iter().next().is_some() { format!(" with {options}") } else { String::new() };
+        let id = mailstore::insert_challenge(
+            conn, from, &opponent, info.name, &options, color_name, &secret,
+        )
+        .await?;
+        let options_text = if options.iter().next().is_some() {
+            format!(" with {options}")
+        } else {
+            String::new()
+        };
         let sides = match color {
             ColorChoice::White => "They play White, you Black.".to_string(),
             ColorChoice::Black => "They play Black, you White.".to_string(),
@@ -337,16 +456,29 @@ impl Mailroom {
             return Ok(self.refuse_neutrally(inbound, from, format!("no challenge {id}")));
         };
         if !same_secret(&challenge.secret, secret) || challenge.opponent != from {
-            return Ok(self.refuse_neutrally(inbound, from, format!("challenge {id}: key or sender does not match")));
+            return Ok(self.refuse_neutrally(
+                inbound,
+                from,
+                format!("challenge {id}: key or sender does not match"),
+            ));
         }
         let subject = Self::re_subject(inbound);
         let command = inbound.lines.iter().find_map(|l| match command::parse(l) {
-            Ok(c @ (Command::Accept | Command::Decline | Command::Help | Command::Rules(_) | Command::Games)) => Some(c),
+            Ok(
+                c @ (Command::Accept
+                | Command::Decline
+                | Command::Help
+                | Command::Rules(_)
+                | Command::Games),
+            ) => Some(c),
             _ => None,
         });
         match command {
             Some(Command::Accept | Command::Decline) if challenge.status != "open" => {
-                let text = format!("This challenge was already {}; nothing was changed.\n", challenge.status);
+                let text = format!(
+                    "This challenge was already {}; nothing was changed.\n",
+                    challenge.status
+                );
                 Ok(Processed {
                     handled: Handled::Refused,
                     detail: format!("challenge {id} already {}", challenge.status),
@@ -365,18 +497,36 @@ impl Mailroom {
                 } else {
                     (challenge.opponent.as_str(), challenge.challenger.as_str())
                 };
-                match self.referee.create_game(conn, &challenge.game, white, black, &challenge.options).await {
+                match self
+                    .referee
+                    .create_game(conn, &challenge.game, white, black, &challenge.options)
+                    .await
+                {
                     Ok((game_id, notices)) => {
                         mailstore::close_challenge(conn, id, "accepted", Some(game_id)).await?;
-                        let drafts = notices.iter().map(|n| Draft::notice(&self.config, n, None)).collect();
-                        Ok(Processed { handled: Handled::Applied, detail: format!("challenge {id} accepted: game {game_id}"), game_id: Some(game_id), drafts })
+                        let drafts = notices
+                            .iter()
+                            .map(|n| Draft::notice(&self.config, n, None))
+                            .collect();
+                        Ok(Processed {
+                            handled: Handled::Applied,
+                            detail: format!("challenge {id} accepted: game {game_id}"),
+                            game_id: Some(game_id),
+                            drafts,
+                        })
                     }
                     Err(RefereeError::Store(e)) => Err(e),
                     Err(e) => Ok(Processed {
                         handled: Handled::Refused,
                         detail: e.to_string(),
                         game_id: None,
-                        drafts: vec![self.answer(inbound, from, &subject, format!("The game could not start: {e}. Nothing was changed.\n"), None)],
+                        drafts: vec![self.answer(
+                            inbound,
+                            from,
+                            &subject,
+                            format!("The game could not start: {e}. Nothing was changed.\n"),
+                            None,
+                        )],
                     }),
                 }
             }
@@ -386,17 +536,36 @@ impl Mailroom {
                     &self.config,
                     &challenge.challenger,
                     &format!("[arbiter] {} declined your challenge", challenge.opponent),
-                    format!("{} declined your challenge to a game of {}.\n", challenge.opponent, challenge.game),
+                    format!(
+                        "{} declined your challenge to a game of {}.\n",
+                        challenge.opponent, challenge.game
+                    ),
                     None,
                     None,
                 );
-                let ack = self.answer(inbound, from, &subject, "You declined the challenge.\n".into(), None);
-                Ok(Processed { handled: Handled::Applied, detail: format!("challenge {id} declined"), game_id: None, drafts: vec![to_challenger, ack] })
+                let ack = self.answer(
+                    inbound,
+                    from,
+                    &subject,
+                    "You declined the challenge.\n".into(),
+                    None,
+                );
+                Ok(Processed {
+                    handled: Handled::Applied,
+                    detail: format!("challenge {id} declined"),
+                    game_id: None,
+                    drafts: vec![to_challenger, ack],
+                })
             }
             Some(other) => self.general(conn, inbound, from, &other, None).await,
             None => {
                 let text = "Reply `accept` or `decline` on the first line of your mail. Nothing was changed.\n".to_string();
-                Ok(Processed { handled: Handled::Refused, detail: "no accept/decline".into(), game_id: None, drafts: vec![self.answer(inbound, from, &subject, text, None)] })
+                Ok(Processed {
+                    handled: Handled::Refused,
+                    detail: "no accept/decline".into(),
+                    game_id: None,
+                    drafts: vec![self.answer(inbound, from, &subject, text, None)],
+                })
             }
         }
     }
@@ -423,65 +592,142 @@ impl Mailroom {
             .find(|s| same_secret(&s.secret, secret) && s.address == from)
             .map(|s| s.seat)
         else {
-            return Ok(self.refuse_neutrally(inbound, from, format!("game {id}: key or sender does not match")));
+            return Ok(self.refuse_neutrally(
+                inbound,
+                from,
+                format!("game {id}: key or sender does not match"),
+            ));
         };
         let mut first_error: Option<(String, ActionError)> = None;
         for line in &inbound.lines {
             let command = match command::parse(line) {
                 Ok(command) => command,
                 Err(e) => {
-                    first_error.get_or_insert((line.to_string(), ActionError::syntax(line.to_string(), e.0)));
+                    first_error.get_or_insert((
+                        line.to_string(),
+                        ActionError::syntax(line.to_string(), e.0),
+                    ));
                     continue;
                 }
             };
-            if matches!(command, Command::Help | Command::Rules(_) | Command::Games | Command::Challenge { .. }) {
-                return self.general(conn, inbound, from, &command, Some(&loaded)).await;
+            if matches!(
+                command,
+                Command::Help | Command::Rules(_) | Command::Games | Command::Challenge { .. }
+            ) {
+                return self
+                    .general(conn, inbound, from, &command, Some(&loaded))
+                    .await;
             }
-            match self.referee.act(conn, id, seat, &command, &inbound_source(inbound)).await {
+            match self
+                .referee
+                .act(conn, id, seat, &command, &inbound_source(inbound))
+                .await
+            {
                 Ok(notices) => return Ok(self.notices(inbound, seat, id, &notices, &command)),
                 Err(RefereeError::Refused(e @ ActionError::Syntax { .. })) => {
                     // Perhaps a greeting: try the next line.
                     first_error.get_or_insert((line.to_string(), e));
                 }
-                Err(RefereeError::Refused(e)) => return Ok(self.refusal(inbound, &loaded, seat, line, &e)),
+                Err(RefereeError::Refused(e)) => {
+                    return Ok(self.refusal(inbound, &loaded, seat, line, &e));
+                }
                 Err(RefereeError::Store(e)) => return Err(e),
-                Err(e) => return Ok(self.refusal(inbound, &loaded, seat, line, &ActionError::illegal(e.to_string()))),
+                Err(e) => {
+                    return Ok(self.refusal(
+                        inbound,
+                        &loaded,
+                        seat,
+                        line,
+                        &ActionError::illegal(e.to_string()),
+                    ));
+                }
             }
         }
         Ok(match first_error {
             Some((line, e)) => self.refusal(inbound, &loaded, seat, &line, &e),
-            None => self.refusal(inbound, &loaded, seat, "", &ActionError::syntax("", "the mail holds no command")),
+            None => self.refusal(
+                inbound,
+                &loaded,
+                seat,
+                "",
+                &ActionError::syntax("", "the mail holds no command"),
+            ),
         })
     }
 
-    fn notices(&self, inbound: &Inbound, seat: Seat, id: i64, notices: &[Notice], command: &Command) -> Processed {
+    fn notices(
+        &self,
+        inbound: &Inbound,
+        seat: Seat,
+        id: i64,
+        notices: &[Notice],
+        command: &Command,
+    ) -> Processed {
         let question = matches!(command, Command::Show | Command::History);
         let drafts = notices
             .iter()
             .map(|n| {
-                let in_reply_to = if n.seat == seat { inbound.message_id.as_deref() } else { None };
+                let in_reply_to = if n.seat == seat {
+                    inbound.message_id.as_deref()
+                } else {
+                    None
+                };
                 Draft::notice(&self.config, n, in_reply_to)
             })
             .collect();
         Processed {
-            handled: if question { Handled::Answered } else { Handled::Applied },
+            handled: if question {
+                Handled::Answered
+            } else {
+                Handled::Applied
+            },
             detail: format!("game {id}: {} {command:?}", seat.name()),
             game_id: Some(id),
             drafts,
         }
     }
 
-    fn refusal(&self, inbound: &Inbound, loaded: &LoadedGame, seat: Seat, line: &str, error: &ActionError) -> Processed {
+    fn refusal(
+        &self,
+        inbound: &Inbound,
+        loaded: &LoadedGame,
+        seat: Seat,
+        line: &str,
+        error: &ActionError,
+    ) -> Processed {
         let id = loaded.row.id;
         let status = Referee::duty_words(&loaded.current.status(), seat);
         let text = format!(
             "Your command {line:?} in game #{id} ({}) was not accepted:\n{error}\n\nNothing was changed. {status}\n",
             loaded.info.title
         );
-        let mut draft = self.answer(inbound, &loaded.address(seat).to_string(), &game_subject(id, loaded.info.title, "not accepted"), text, Some(id));
-        draft.reply_to = Some(self.config.tagged_address(&super::compose::game_tag(id, &loaded.seats.iter().find(|s| s.seat == seat).expect("seat").secret)));
-        draft.references.insert(0, super::compose::thread_root(&self.config, id, seat));
-        Processed { handled: Handled::Refused, detail: format!("game {id}: {error}"), game_id: Some(id), drafts: vec![draft] }
+        let mut draft = self.answer(
+            inbound,
+            &loaded.address(seat).to_string(),
+            &game_subject(id, loaded.info.title, "not accepted"),
+            text,
+            Some(id),
+        );
+        draft.reply_to = Some(
+            self.config.tagged_address(&super::compose::game_tag(
+                id,
+                &loaded
+                    .seats
+                    .iter()
+                    .find(|s| s.seat == seat)
+                    .expect("seat")
+                    .secret,
+            )),
+        );
+        draft
+            .references
+            .insert(0, super::compose::thread_root(&self.config, id, seat));
+        Processed {
+            handled: Handled::Refused,
+            detail: format!("game {id}: {error}"),
+            game_id: Some(id),
+            drafts: vec![draft],
+        }
     }
 }
 
@@ -498,8 +744,20 @@ mod tests {
 
     #[test]
     fn tags() {
-        assert_eq!(parse_tag("42.k3x9q"), Some(Tag::Game { id: 42, secret: "k3x9q".into() }));
-        assert_eq!(parse_tag("c17.AB3DE"), Some(Tag::Challenge { id: 17, secret: "ab3de".into() }));
+        assert_eq!(
+            parse_tag("42.k3x9q"),
+            Some(Tag::Game {
+                id: 42,
+                secret: "k3x9q".into()
+            })
+        );
+        assert_eq!(
+            parse_tag("c17.AB3DE"),
+            Some(Tag::Challenge {
+                id: 17,
+                secret: "ab3de".into()
+            })
+        );
         assert_eq!(parse_tag("42"), None);
         assert_eq!(parse_tag("x.k3"), None);
         assert_eq!(parse_tag("42.k3 x"), None);

@@ -29,16 +29,25 @@ pub struct Sender {
 }
 
 impl Sender {
-    pub fn new(config: &SmtpConfig, password: Option<String>, referee_address: &str, store: Store) -> anyhow::Result<Sender> {
+    pub fn new(
+        config: &SmtpConfig,
+        password: Option<String>,
+        referee_address: &str,
+        store: Store,
+    ) -> anyhow::Result<Sender> {
         let tls = || -> anyhow::Result<TlsParameters> {
             let mut builder = TlsParameters::builder(config.host.clone());
             if let Some(path) = &config.ca_file {
-                let pem = std::fs::read(path).with_context(|| format!("reading the CA file {}", path.display()))?;
-                builder = builder.add_root_certificate(Certificate::from_pem(&pem).context("reading the CA file")?);
+                let pem = std::fs::read(path)
+                    .with_context(|| format!("reading the CA file {}", path.display()))?;
+                builder = builder.add_root_certificate(
+                    Certificate::from_pem(&pem).context("reading the CA file")?,
+                );
             }
             builder.build_rustls().context("SMTP TLS settings")
         };
-        let builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&config.host).port(config.port);
+        let builder =
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&config.host).port(config.port);
         let mut builder = match config.security {
             Security::Tls => builder.tls(Tls::Wrapper(tls()?)),
             Security::Starttls => builder.tls(Tls::Required(tls()?)),
@@ -47,7 +56,9 @@ impl Sender {
         if let (Some(user), Some(password)) = (&config.username, password) {
             builder = builder.credentials(Credentials::new(user.clone(), password));
         }
-        let transport = builder.timeout(Some(Duration::from_secs(config.timeout_seconds))).build();
+        let transport = builder
+            .timeout(Some(Duration::from_secs(config.timeout_seconds)))
+            .build();
         Ok(Sender {
             transport,
             from: referee_address.parse().context("referee.address")?,
@@ -94,7 +105,11 @@ impl Sender {
                     }
                     Err(e) => {
                         let attempts = mail.attempts + 1;
-                        let retry = if attempts >= MAX_ATTEMPTS { 10 * 365 * 86400 } else { (30i64 << attempts.min(7)).min(3600) };
+                        let retry = if attempts >= MAX_ATTEMPTS {
+                            10 * 365 * 86400
+                        } else {
+                            (30i64 << attempts.min(7)).min(3600)
+                        };
                         warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
                         mailstore::mark_failed(&mut tx, mail.id, &format!("{e:#}"), retry).await?;
                     }
@@ -105,7 +120,10 @@ impl Sender {
     }
 
     async fn send(&self, mail: &Outgoing) -> anyhow::Result<()> {
-        let to: Address = mail.recipient.parse().with_context(|| format!("bad recipient {:?}", mail.recipient))?;
+        let to: Address = mail
+            .recipient
+            .parse()
+            .with_context(|| format!("bad recipient {:?}", mail.recipient))?;
         let envelope = Envelope::new(Some(self.from.clone()), vec![to]).context("envelope")?;
         // lettre's own timeout covers only connecting: bound the whole send.
         tokio::time::timeout(self.timeout, self.transport.send_raw(&envelope, &mail.raw))

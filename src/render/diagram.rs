@@ -74,7 +74,11 @@ fn figurine(label: &str) -> Option<char> {
 /// shows: no images, no scripts). Orthodox pieces are drawn as figurines,
 /// other labels as text.
 pub fn html(diagram: &Diagram) -> String {
-    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
     let (ranks, files) = diagram.drawing_order();
     let mut out = String::from(
         "<table style=\"border-collapse:collapse;font-family:'DejaVu Sans',Arial,sans-serif;\">",
@@ -111,7 +115,10 @@ pub fn html(diagram: &Diagram) -> String {
     }
     out.push_str("<tr><th></th>");
     for &file in &files {
-        out.push_str(&format!("<th style=\"color:#666;font-weight:normal\">{}</th>", (b'a' + file) as char));
+        out.push_str(&format!(
+            "<th style=\"color:#666;font-weight:normal\">{}</th>",
+            (b'a' + file) as char
+        ));
     }
     out.push_str("</tr></table>");
     out

@@ -61,7 +61,11 @@ fn view_context(view: &AnyView) -> ViewContext {
             .unwrap_or_default(),
         // Built by our own code with every label escaped.
         diagram_html: minijinja::Value::from_safe_string(
-            view.presentation.diagram.as_ref().map(diagram::html).unwrap_or_default(),
+            view.presentation
+                .diagram
+                .as_ref()
+                .map(diagram::html)
+                .unwrap_or_default(),
         ),
         legend: view.presentation.legend.clone(),
         facts: view.presentation.facts.clone(),
@@ -109,9 +113,14 @@ pub fn plain_html(title: &str, text: &str) -> String {
 
 /// The `help` answer.
 pub fn help_text(referee_address: &str) -> String {
-    let games: Vec<String> =
-        crate::rules::GAMES.iter().map(|g| format!("{} ({})", g.name, g.title)).collect();
-    render("help.txt", context! { address => referee_address, games => games.join(", ") })
+    let games: Vec<String> = crate::rules::GAMES
+        .iter()
+        .map(|g| format!("{} ({})", g.name, g.title))
+        .collect();
+    render(
+        "help.txt",
+        context! { address => referee_address, games => games.join(", ") },
+    )
 }
 
 /// Renders every template against sample data, so that a broken template
@@ -126,7 +135,11 @@ pub fn self_check() {
             legend: vec!["legend".into()],
             facts: vec!["fact".into()],
         },
-        history: vec![HistoryLine { number: 1, seat: crate::rules::Seat::White, text: "e4".into() }],
+        history: vec![HistoryLine {
+            number: 1,
+            seat: crate::rules::Seat::White,
+            text: "e4".into(),
+        }],
         json: serde_json::Value::Null,
     };
     let _ = view_text("Sample", 1, &sample, "Your move.");

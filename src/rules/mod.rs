@@ -758,9 +758,7 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
-pub static GAMES: &[GameInfo] = &[
-    GameInfo::of::<chess::Chess>(),
-];
+pub static GAMES: &[GameInfo] = &[GameInfo::of::<chess::Chess>()];
 
 /// The names of every game, for error messages.
 pub fn game_names() -> Vec<&'static str> {

@@ -51,25 +51,37 @@ impl Handled {
 
 /// Whether the mail at `key` was processed already.
 pub async fn seen(conn: &mut SqliteConnection, key: MailKey) -> Result<bool, StoreError> {
-    Ok(sqlx::query("SELECT 1 FROM inbound WHERE uidvalidity = ? AND uid = ?")
-        .bind(key.uidvalidity as i64)
-        .bind(key.uid as i64)
-        .fetch_optional(&mut *conn)
-        .await?
-        .is_some())
+    Ok(
+        sqlx::query("SELECT 1 FROM inbound WHERE uidvalidity = ? AND uid = ?")
+            .bind(key.uidvalidity as i64)
+            .bind(key.uid as i64)
+            .fetch_optional(&mut *conn)
+            .await?
+            .is_some(),
+    )
 }
 
 /// Whether a mail with this Message-ID was processed already (under any key).
-pub async fn message_id_seen(conn: &mut SqliteConnection, message_id: &str) -> Result<bool, StoreError> {
-    Ok(sqlx::query("SELECT 1 FROM inbound WHERE message_id = ? AND outcome != 'duplicate' LIMIT 1")
+pub async fn message_id_seen(
+    conn: &mut SqliteConnection,
+    message_id: &str,
+) -> Result<bool, StoreError> {
+    Ok(
+        sqlx::query(
+            "SELECT 1 FROM inbound WHERE message_id = ? AND outcome != 'duplicate' LIMIT 1",
+        )
         .bind(message_id)
         .fetch_optional(&mut *conn)
         .await?
-        .is_some())
+        .is_some(),
+    )
 }
 
 /// How many mails `sender` sent that were answered in the last hour.
-pub async fn answered_last_hour(conn: &mut SqliteConnection, sender: &str) -> Result<i64, StoreError> {
+pub async fn answered_last_hour(
+    conn: &mut SqliteConnection,
+    sender: &str,
+) -> Result<i64, StoreError> {
     Ok(sqlx::query(
         "SELECT COUNT(*) FROM inbound WHERE sender = ? AND outcome IN ('applied', 'refused', 'answered') \
          AND received_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 hour')",
@@ -126,14 +138,16 @@ pub async fn enqueue(
     raw: &[u8],
     game_id: Option<i64>,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO outbox (recipient, message_id, subject, raw, game_id) VALUES (?, ?, ?, ?, ?)")
-        .bind(recipient)
-        .bind(message_id)
-        .bind(subject)
-        .bind(raw)
-        .bind(game_id)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO outbox (recipient, message_id, subject, raw, game_id) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(recipient)
+    .bind(message_id)
+    .bind(subject)
+    .bind(raw)
+    .bind(game_id)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
@@ -179,7 +193,12 @@ pub async fn mark_sent(conn: &mut SqliteConnection, id: i64) -> Result<(), Store
 }
 
 /// Records a failed attempt and when to try again.
-pub async fn mark_failed(conn: &mut SqliteConnection, id: i64, error: &str, retry_in_secs: i64) -> Result<(), StoreError> {
+pub async fn mark_failed(
+    conn: &mut SqliteConnection,
+    id: i64,
+    error: &str,
+    retry_in_secs: i64,
+) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, \
          next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || ? || ' seconds') WHERE id = ?",
@@ -194,19 +213,33 @@ pub async fn mark_failed(conn: &mut SqliteConnection, id: i64, error: &str, retr
 
 /// How many mails wait to be sent.
 pub async fn unsent_count(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
-    Ok(sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetch_one(&mut *conn).await?.get(0))
+    Ok(
+        sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+            .fetch_one(&mut *conn)
+            .await?
+            .get(0),
+    )
 }
 
 /// The UIDVALIDITY last seen for a mailbox.
-pub async fn mailbox_uidvalidity(conn: &mut SqliteConnection, name: &str) -> Result<Option<u32>, StoreError> {
-    Ok(sqlx::query("SELECT uidvalidity FROM mailbox WHERE name = ?")
-        .bind(name)
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|row| row.get::<i64, _>(0) as u32))
+pub async fn mailbox_uidvalidity(
+    conn: &mut SqliteConnection,
+    name: &str,
+) -> Result<Option<u32>, StoreError> {
+    Ok(
+        sqlx::query("SELECT uidvalidity FROM mailbox WHERE name = ?")
+            .bind(name)
+            .fetch_optional(&mut *conn)
+            .await?
+            .map(|row| row.get::<i64, _>(0) as u32),
+    )
 }
 
-pub async fn set_mailbox_uidvalidity(conn: &mut SqliteConnection, name: &str, uidvalidity: u32) -> Result<(), StoreError> {
+pub async fn set_mailbox_uidvalidity(
+    conn: &mut SqliteConnection,
+    name: &str,
+    uidvalidity: u32,
+) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO mailbox (name, uidvalidity) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity")
         .bind(name)
         .bind(uidvalidity as i64)
@@ -252,7 +285,10 @@ pub async fn insert_challenge(
     .get(0))
 }
 
-pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> Result<Option<Challenge>, StoreError> {
+pub async fn challenge(
+    conn: &mut SqliteConnection,
+    id: i64,
+) -> Result<Option<Challenge>, StoreError> {
     let row = sqlx::query(
         "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
     )
@@ -266,7 +302,8 @@ pub async fn challenge(conn: &mut SqliteConnection, id: i64) -> Result<Option<Ch
         challenger: row.get("challenger"),
         opponent: row.get("opponent"),
         game: row.get("game"),
-        options: serde_json::from_str(&options).map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
+        options: serde_json::from_str(&options)
+            .map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
         color: row.get("color"),
         secret: row.get("secret"),
         status: row.get("status"),
