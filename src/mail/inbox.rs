@@ -703,7 +703,7 @@ impl Mailroom {
         );
         let mut draft = self.answer(
             inbound,
-            &loaded.address(seat).to_string(),
+            loaded.address(seat),
             &game_subject(id, loaded.info.title, "not accepted"),
             text,
             Some(id),

@@ -198,8 +198,7 @@ pub fn subject_command(subject: &str) -> Option<String> {
         "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "ref", "odp", "r",
     ];
     let mut s = subject.trim();
-    loop {
-        let Some(colon) = s.find(':') else { break };
+    while let Some(colon) = s.find(':') {
         // "Re:", "RE[2]:", "Re (3):"
         let head = s[..colon].trim_end();
         let head = head

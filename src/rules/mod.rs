@@ -718,14 +718,19 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
+/// A game's constructor, as stored in the name table.
+pub type NewGame = fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>;
+/// A game's position reader, as stored in the name table.
+pub type FromPosition = fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>;
+
 /// A game's entry in the name table.
 pub struct GameInfo {
     pub name: &'static str,
     pub title: &'static str,
     pub options: &'static [&'static str],
     pub rules_page: fn() -> &'static str,
-    pub new: fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>,
-    pub from_position: fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>,
+    pub new: NewGame,
+    pub from_position: FromPosition,
     pub load: fn(serde_json::Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
 }
 
