@@ -27,7 +27,8 @@ fn fen_round_trips() {
 
 #[test]
 fn malformed_fens_say_which_field() {
-    let cases: &[(&str, fn(&FenError) -> bool)] = &[
+    type Expect = fn(&FenError) -> bool;
+    let cases: &[(&str, Expect)] = &[
         ("", |e| matches!(e, FenError::FieldCount(0))),
         ("8/8/8/8/8/8/8/K6k w - - 0 1 extra", |e| {
             matches!(e, FenError::FieldCount(7))
