@@ -426,29 +426,28 @@ impl Position {
                     _ => {}
                 }
             }
-            match self.piece_at(from) {
-                None => return illegal(format!("There is no piece on {from}."), all()),
-                Some(piece) if piece.color != us => {
+            match (self.piece_at(from), role) {
+                (None, _) => return illegal(format!("There is no piece on {from}."), all()),
+                (Some(piece), _) if piece.color != us => {
                     return illegal(
                         format!("The {} on {from} is {}'s.", piece.role.name(), piece.color),
                         all(),
                     );
                 }
-                Some(piece) if role.is_some_and(|r| r != piece.role) => {
-                    let what = format!("Your {} on {from}", piece.role.name());
+                (Some(piece), Some(written)) if written != piece.role => {
                     return illegal(
                         format!(
                             "The piece on {from} is a {}, not a {}.",
                             piece.role.name(),
-                            role.unwrap().name()
+                            written.name()
                         ),
                         IllegalHint::Piece {
-                            what,
+                            what: format!("Your {} on {from}", piece.role.name()),
                             moves: moves_from(&[from]),
                         },
                     );
                 }
-                Some(_) => {}
+                _ => {}
             }
         }
         if named.is_empty() {
