@@ -85,7 +85,7 @@ fn threefold_is_claimed_and_fivefold_is_automatic() {
     let err = left.parse_action(Seat::Black, "claim").unwrap_err();
     assert!(
         err.to_string()
-            .starts_with("There is no draw to claim: this position has occurred once"),
+            .starts_with("There is no draw to claim: the position has occurred once"),
         "{err}"
     );
 }
