@@ -79,7 +79,8 @@ pub enum Automatic {
 /// When several reasons make a mail automatic, the first of this order is
 /// given: [`Automatic::FromReferee`], [`Automatic::Bounce`],
 /// [`Automatic::AutoSubmitted`], [`Automatic::AutoReplyHeader`],
-/// [`Automatic::Precedence`], [`Automatic::MailingList`].
+/// [`Automatic::MailingList`], [`Automatic::Precedence`] (a list's
+/// `Precedence: list` says less than its `List-Id`).
 ///
 /// ```
 /// use arbiter::mail::parse::parse;
@@ -392,18 +393,18 @@ fn automatic(
     if autoreply {
         return Some(Automatic::AutoReplyHeader);
     }
+    if ["List-Id", "List-Unsubscribe", "List-Post"]
+        .iter()
+        .any(|name| !raw_headers(message, name).is_empty())
+    {
+        return Some(Automatic::MailingList);
+    }
     if let Some(value) = raw_headers(message, "Precedence")
         .into_iter()
         .map(|v| keyword(&v))
         .find(|v| matches!(v.as_str(), "bulk" | "list" | "junk" | "auto_reply"))
     {
         return Some(Automatic::Precedence(value));
-    }
-    if ["List-Id", "List-Unsubscribe", "List-Post"]
-        .iter()
-        .any(|name| !raw_headers(message, name).is_empty())
-    {
-        return Some(Automatic::MailingList);
     }
     None
 }
