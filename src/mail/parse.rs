@@ -196,21 +196,19 @@ pub fn is_tag(s: &str) -> bool {
 /// ```
 pub fn subject_command(subject: &str) -> Option<String> {
     const PREFIXES: &[&str] = &[
-        "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "ref", "odp", "r",
+        "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "odp",
     ];
     let mut s = subject.trim();
-    loop {
-        let Some(colon) = s.find(':') else { break };
+    while let Some(colon) = s.find(':') {
         // "Re:", "RE[2]:", "Re (3):"
         let head = s[..colon].trim_end();
         let head = head
             .find(['[', '('])
             .map_or(head, |open| head[..open].trim_end());
-        if PREFIXES.iter().any(|p| head.eq_ignore_ascii_case(p)) {
-            s = s[colon + 1..].trim_start();
-        } else {
+        if !PREFIXES.iter().any(|p| head.eq_ignore_ascii_case(p)) {
             break;
         }
+        s = s[colon + 1..].trim_start();
     }
     if s.to_lowercase().contains("[arbiter #") {
         return None;
@@ -576,6 +574,14 @@ mod tests {
             Some(Automatic::FromReferee)
         );
         assert_eq!(kind("From: refereex@example.test"), None);
+        assert_eq!(
+            kind("From: bob@example.test\nContent-Type: message/delivery-status"),
+            Some(Automatic::Bounce)
+        );
+        assert_eq!(
+            kind("From: bob@example.test\nList-Id: <l.example.test>\nPrecedence: list"),
+            Some(Automatic::MailingList)
+        );
     }
 
     #[test]

@@ -565,6 +565,14 @@ mod tests {
             new_text("Nf3\n________________________________\nFrom: Arbiter\nYour move"),
             "Nf3"
         );
+        assert_eq!(
+            new_text("resign\n\n---------- Forwarded message ---------\nFrom: Arbiter\ne4"),
+            "resign"
+        );
+        assert_eq!(
+            new_text("draw\n\n-----Ursprüngliche Nachricht-----\nVon: Arbiter"),
+            "draw"
+        );
         // A lone "From:" line is not a header block.
         assert_eq!(new_text("From: Bob\nNf3"), "From: Bob\nNf3");
     }
