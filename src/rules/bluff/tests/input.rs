@@ -1,0 +1,1 @@
+//! What players write, and the host's position string.

@@ -1,0 +1,1 @@
+//! Random games: no leak, and replay.
