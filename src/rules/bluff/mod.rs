@@ -40,7 +40,7 @@ use crate::rules::chess::Move;
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
 
-pub use game::BluffChess;
+pub use game::{BluffChess, is_death_move};
 pub use view::{AlterEgo, BluffView, DecisionView, Opened, SealedView, SideView};
 
 /// What a player decides after a death move: where their alter ego spends
