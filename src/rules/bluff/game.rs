@@ -422,12 +422,17 @@ impl BluffChess {
         });
         events.push(Event::public(format!("{seat} played {san}")));
 
-        if captured.is_some() && captured == self.alter[them.index()] {
+        if let Some(captured) = captured
+            && Some(captured) == self.alter[them.index()]
+        {
             events.push(Event::public(format!(
                 "{seat} captured {} carrying {them}'s alter ego: {seat} wins.",
-                piece_name(&before, captured.expect("a capture"))
+                piece_name(&before, captured)
             )));
             self.finish(Outcome::win(seat, "alter ego captured"), events);
+            // Gone with its piece; the position string stays loadable.
+            self.alter[them.index()] = None;
+            self.committed[them.index()] = false;
             return;
         }
         self.reveal(them, events);

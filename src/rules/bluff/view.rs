@@ -15,7 +15,7 @@ use super::{BluffChess, Decision, Sealed};
 use crate::rules::chess::{DrawReason, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{
-    Cell, Diagram, Due, Duty, HistoryLine, Outcome, Presentation, Seat, View, Viewer,
+    Cell, Diagram, Due, Duty, GameResult, HistoryLine, Outcome, Presentation, Seat, View, Viewer,
 };
 
 /// Where a side's alter ego is, as far as the viewer may know.
@@ -28,6 +28,8 @@ pub enum AlterEgo {
     In(Square),
     /// Behind a sealed decision: in the turn piece or transferred.
     Sealed,
+    /// Captured with its piece: the game is lost.
+    Captured,
 }
 
 /// A sealed decision's opening: the decision and its salt.
@@ -145,6 +147,10 @@ impl BluffView {
                     .is_some_and(|s| s.commitment == sealed.commitment)
         };
 
+        let captured = game.outcome.as_ref().and_then(|o| match o.result {
+            GameResult::Win(winner) if o.reason == "alter ego captured" => Some(winner.other()),
+            _ => None,
+        });
         let sides = Seat::BOTH.map(|seat| {
             let i = seat.index();
             let hidden = !finished && game.sealed[i].is_some() && !sight.opens(seat);
@@ -152,6 +158,7 @@ impl BluffView {
                 seat,
                 alter_ego: match (hidden, game.alter[i]) {
                     (true, _) => AlterEgo::Sealed,
+                    (false, None) if captured == Some(seat) => AlterEgo::Captured,
                     (false, None) => AlterEgo::Nowhere,
                     (false, Some(square)) => AlterEgo::In(square),
                 },
@@ -298,6 +305,7 @@ impl BluffView {
                 piece_name(&self.position, square)
             )),
             AlterEgo::Sealed => {}
+            AlterEgo::Captured => facts.push(format!("{whose} alter ego was captured")),
         }
         if let Some(sealed) = &side.sealed {
             let from = side.seat.other();

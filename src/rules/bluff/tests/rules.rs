@@ -421,7 +421,7 @@ fn empty_mate_after_a_transfer_into_the_king() {
     let mut t = Table::from(fen);
     t.play_all(&["Nd5 transfer h1", "Rb1+"]);
     // Rc1 would block in orthodox chess, but the king must move.
-    assert!(t.game.board().legal_moves().len() > 0);
+    assert!(!t.game.board().legal_moves().is_empty());
     assert_eq!(
         finished_with(&t),
         (GameResult::Win(Seat::Black), "empty mate".to_string())
