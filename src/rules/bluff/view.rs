@@ -58,6 +58,8 @@ pub struct SideView {
     pub committed: Option<Square>,
     /// This side's decision still sealed from its opponent.
     pub sealed: Option<SealedView>,
+    /// The decision after this side's last move, once revealed.
+    pub revealed: Option<DecisionView>,
 }
 
 /// One decision of the game, as the viewer may see it.
@@ -151,7 +153,7 @@ impl BluffView {
             GameResult::Win(winner) if o.reason == "alter ego captured" => Some(winner.other()),
             _ => None,
         });
-        let sides = Seat::BOTH.map(|seat| {
+        let mut sides = Seat::BOTH.map(|seat| {
             let i = seat.index();
             let hidden = !finished && game.sealed[i].is_some() && !sight.opens(seat);
             SideView {
@@ -174,6 +176,7 @@ impl BluffView {
                         commitment: s.commitment.clone(),
                         opened: sight.open(seat, s),
                     }),
+                revealed: None,
             }
         });
 
@@ -208,14 +211,16 @@ impl BluffView {
                                 (Some(o), true) => format!("{san} {} (sealed)", o.decision),
                                 (None, _) => format!("{san} (sealed)"),
                             };
-                            decisions.push(DecisionView {
+                            let decision = DecisionView {
                                 number: *number,
                                 seat: *seat,
                                 san: san.clone(),
                                 commitment: sealed.commitment.clone(),
                                 sealed: closed,
                                 opened,
-                            });
+                            };
+                            sides[seat.index()].revealed = (!closed).then(|| decision.clone());
+                            decisions.push(decision);
                             text
                         }
                         None if *death
@@ -226,6 +231,9 @@ impl BluffView {
                         }
                         None => san.clone(),
                     };
+                    if decision.is_none() {
+                        sides[seat.index()].revealed = None;
+                    }
                     history.push(HistoryLine {
                         number: *number,
                         seat: *seat,
@@ -344,6 +352,14 @@ impl BluffView {
                 facts.push(format!(
                     "You transferred into {name}: you must move it next turn"
                 ));
+            } else if self
+                .due
+                .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move)
+            {
+                facts.push(format!(
+                    "{} must move {name} (transferred into it)",
+                    side.seat
+                ));
             } else {
                 facts.push(format!(
                     "{} transferred into {name} and must move it next turn",
@@ -352,12 +368,7 @@ impl BluffView {
             }
         }
         // The side's last decision, once revealed.
-        if let Some(last) = self
-            .decisions
-            .iter()
-            .rev()
-            .find(|d| d.seat == side.seat)
-            .filter(|d| !d.sealed)
+        if let Some(last) = &side.revealed
             && let Some(opened) = &last.opened
             && self.outcome.is_none()
         {

@@ -270,3 +270,24 @@ fn finished_games_refuse_everything() {
         "{facts:?}"
     );
 }
+
+/// The reveal of a side's decision is shown while it concerns that side's
+/// last move.
+#[test]
+fn revealed_fact_follows_the_last_move() {
+    let revealed = |t: &Table| -> Vec<String> {
+        let facts = t.game.view(Viewer::Spectator).present().facts;
+        facts
+            .into_iter()
+            .filter(|f| f.starts_with("Revealed:"))
+            .collect()
+    };
+    let mut t = Table::start();
+    t.play_all(&["e4", "e6", "Ba6 t e1"]);
+    assert!(revealed(&t).is_empty());
+    t.play("Nf6");
+    assert_eq!(revealed(&t).len(), 1);
+    assert!(revealed(&t)[0].starts_with("Revealed: White transferred to e1 after Ba6 (salt "));
+    t.play("Ke2");
+    assert!(revealed(&t).is_empty());
+}
