@@ -192,16 +192,10 @@ impl Chess {
 
     /// Why no draw can be claimed now.
     fn no_claim(&self) -> ActionError {
-        let times = match self.record.repetitions() {
-            1 => "once".to_string(),
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
         ActionError::illegal_with_hint(
             format!(
-                "There is no draw to claim: this position has occurred {times} (three times are needed), and {} \
-                 moves have been played without a capture or pawn move (50 are needed).",
-                self.position.halfmove_clock() / 2
+                "There is no draw to claim: {}",
+                draw_counts(&self.record, &self.position)
             ),
             "To claim with the move that repeats a position, write the move followed by \"claim\" \
              (for example: Nf3 claim).",
@@ -222,6 +216,23 @@ impl Chess {
     fn parse_move(&self, text: &str) -> Result<Move, ActionError> {
         self.position.parse_move(text).map_err(move_error)
     }
+}
+
+/// Where the claimable draws stand, as the end of a sentence.
+fn draw_counts(record: &DrawRecord, position: &Position) -> String {
+    let times = match record.repetitions() {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    };
+    let moves = match position.halfmove_clock() / 2 {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    format!(
+        "the position has occurred {times} (three times are needed), and {moves} by each side \
+         have been played since the last capture or pawn move (50 are needed)."
+    )
 }
 
 /// A player-facing error from an engine one.
@@ -305,11 +316,9 @@ impl Game for Chess {
                 return Ok(ChessAction::MoveAndClaim(mv));
             }
             return Err(ActionError::illegal(format!(
-                "{} would not give a draw to claim: the position after it will have occurred {} time(s), \
-                 and the 50-move count would stand at {}.",
+                "{} would give no draw to claim: after it {}",
                 self.position.san(&mv),
-                next.record.repetitions(),
-                next.position.halfmove_clock() / 2
+                draw_counts(&next.record, &next.position)
             )));
         }
         Ok(ChessAction::Move(self.parse_move(text)?))

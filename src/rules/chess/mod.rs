@@ -211,7 +211,7 @@ impl CastlingRights {
         self.0 == 0
     }
 
-    /// Keeps only the rights in `mask`'s bits (used by `play`).
+    /// The rights as bits: White O-O, White O-O-O, Black O-O, Black O-O-O.
     pub(crate) fn bits(self) -> u8 {
         self.0
     }

@@ -99,8 +99,8 @@ impl Position {
     }
 
     /// The squares the piece on `from` could reach by its move alone,
-    /// ignoring checks and pins (castling and en passant left out): for
-    /// explaining why a move is illegal.
+    /// ignoring checks and pins (en passant included, castling left out):
+    /// for explaining why a move is illegal.
     pub(super) fn pseudo_targets(&self, from: u8) -> Bitboard {
         let Some(piece) = self.piece_at_index(from) else {
             return 0;
@@ -111,7 +111,11 @@ impl Position {
         let targets = match piece.role {
             Role::Pawn => {
                 let (one, two) = pushes(piece.color, from, occupied);
-                one | two | (PAWN_ATTACKS[piece.color.index()][from as usize] & theirs)
+                let ep = match self.ep {
+                    Some(ep) if piece.color == self.turn => bit(ep),
+                    _ => 0,
+                };
+                one | two | (PAWN_ATTACKS[piece.color.index()][from as usize] & (theirs | ep))
             }
             Role::Knight => KNIGHT[from as usize],
             Role::Bishop => bishop_attacks(from, occupied),

@@ -121,6 +121,15 @@ fn read(text: &str) -> Option<Notation> {
     if !text.is_ascii() || text.is_empty() {
         return None;
     }
+    // Coordinates in capitals (`B2B3`, `E7E8Q`): the `B` is a file there,
+    // not a bishop.
+    if text.bytes().any(|b| b.is_ascii_uppercase()) && !text.bytes().any(|b| b.is_ascii_lowercase())
+    {
+        let lower = read(&text.to_ascii_lowercase());
+        if let Some(Notation::Normal { role: None, .. }) = lower {
+            return lower;
+        }
+    }
     match text.to_ascii_uppercase().replace('0', "O").as_str() {
         "O-O" => return Some(Notation::Castle(CastleSide::King)),
         "O-O-O" => return Some(Notation::Castle(CastleSide::Queen)),
@@ -263,6 +272,32 @@ impl Position {
         san
     }
 
+    /// Moves in SAN in the order players list them: king (castling last),
+    /// queens, rooks, bishops, knights, pawns; by square within each.
+    fn display(&self, mut moves: Vec<Move>, legal: &[Move]) -> Vec<String> {
+        let rank = |role: Option<Role>| match role {
+            Some(Role::King) => 0,
+            Some(Role::Queen) => 1,
+            Some(Role::Rook) => 2,
+            Some(Role::Bishop) => 3,
+            Some(Role::Knight) => 4,
+            _ => 5,
+        };
+        moves.sort_by_key(|m| {
+            let promotion = m
+                .promotion
+                .map(|p| Role::PROMOTIONS.iter().position(|r| *r == p));
+            (
+                rank(self.piece_at(m.from).map(|p| p.role)),
+                self.is_castle(m).is_some(),
+                m.from,
+                m.to,
+                promotion,
+            )
+        });
+        moves.iter().map(|m| self.san_with(m, legal)).collect()
+    }
+
     fn san_with(&self, mv: &Move, legal: &[Move]) -> String {
         let mut san = self.san_plain(mv, legal);
         let next = self.play(mv);
@@ -307,7 +342,7 @@ impl Position {
             [] => Err(self.explain(text.trim(), notation, &legal)),
             many => Err(MoveError::Ambiguous {
                 text: text.trim().to_string(),
-                candidates: many.iter().map(|m| self.san_with(m, &legal)).collect(),
+                candidates: self.display(many.to_vec(), &legal),
             }),
         }
     }
@@ -340,14 +375,14 @@ impl Position {
     /// The error for a well-formed text that fits no legal move.
     fn explain(&self, text: &str, notation: Notation, legal: &[Move]) -> MoveError {
         let us = self.turn();
-        let all = || IllegalHint::All(self.san_list(legal));
+        let all = || IllegalHint::All(self.display(legal.to_vec(), legal));
         let moves_from = |squares: &[Square]| -> Vec<String> {
             let mine: Vec<Move> = legal
                 .iter()
                 .copied()
                 .filter(|m| squares.contains(&m.from))
                 .collect();
-            mine.iter().map(|m| self.san_with(m, legal)).collect()
+            self.display(mine, legal)
         };
         let illegal = |reason: String, hint: IllegalHint| MoveError::Illegal {
             text: text.to_string(),
@@ -377,29 +412,42 @@ impl Position {
             .collect();
 
         if let Some(from) = notation.origin() {
-            match self.piece_at(from) {
-                None => return illegal(format!("There is no piece on {from}."), all()),
-                Some(piece) if piece.color != us => {
+            // A king's two-square step from home is castling.
+            let home = Square::new(4, super::position::home_rank(us)).expect("e1 or e8");
+            if from == home
+                && to.rank() == home.rank()
+                && self
+                    .piece_at(from)
+                    .is_some_and(|p| p.color == us && p.role == Role::King)
+            {
+                match to.file() {
+                    6 => return self.explain_castle(text, CastleSide::King, legal),
+                    2 => return self.explain_castle(text, CastleSide::Queen, legal),
+                    _ => {}
+                }
+            }
+            match (self.piece_at(from), role) {
+                (None, _) => return illegal(format!("There is no piece on {from}."), all()),
+                (Some(piece), _) if piece.color != us => {
                     return illegal(
                         format!("The {} on {from} is {}'s.", piece.role.name(), piece.color),
                         all(),
                     );
                 }
-                Some(piece) if role.is_some_and(|r| r != piece.role) => {
-                    let what = format!("Your {} on {from}", piece.role.name());
+                (Some(piece), Some(written)) if written != piece.role => {
                     return illegal(
                         format!(
                             "The piece on {from} is a {}, not a {}.",
                             piece.role.name(),
-                            role.unwrap().name()
+                            written.name()
                         ),
                         IllegalHint::Piece {
-                            what,
+                            what: format!("Your {} on {from}", piece.role.name()),
                             moves: moves_from(&[from]),
                         },
                     );
                 }
-                Some(_) => {}
+                _ => {}
             }
         }
         if named.is_empty() {
@@ -479,7 +527,7 @@ impl Position {
         let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == king).collect();
         let hint = IllegalHint::Piece {
             what: "Your king".to_string(),
-            moves: self.san_list(&mine),
+            moves: self.display(mine, legal),
         };
         let wing = match side {
             CastleSide::King => "kingside",
