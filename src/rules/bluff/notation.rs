@@ -199,17 +199,20 @@ impl BluffChess {
         }
     }
 
-    /// Why no draw can be claimed now.
+    /// Why no draw can be claimed now (in the words of the game `chess`).
     pub(super) fn no_claim(&self) -> ActionError {
         let times = match self.record.repetitions() {
             1 => "once".to_string(),
             2 => "twice".to_string(),
             n => format!("{n} times"),
         };
+        let moves = match self.position.halfmove_clock() / 2 {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
         ActionError::illegal(format!(
-            "There is no draw to claim: this position has occurred {times} (three times are needed), and {} \
-             moves have been played without a capture or pawn move (50 are needed).",
-            self.position.halfmove_clock() / 2
+            "There is no draw to claim: the position has occurred {times} (three times are needed), \
+             and {moves} by each side have been played since the last capture or pawn move (50 are needed)."
         ))
     }
 }
