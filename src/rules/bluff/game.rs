@@ -15,8 +15,8 @@ use super::{BluffAction, Decision, Sealed};
 use crate::rules::chess::{DrawReason, DrawRecord, Move, Position};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
-    PositionError, Seat, Status, Viewer,
+    ActionError, Applied, Due, Duty, Entropy, Event, Game, GameResult, OptionError, Options,
+    Outcome, PositionError, Seat, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -71,6 +71,15 @@ fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome
     record
         .automatic(position)
         .map(|reason| Outcome::draw(reason.text()))
+}
+
+/// The public announcement of an automatic ending.
+fn ending_event(outcome: &Outcome) -> Event {
+    Event::public(match (outcome.result, outcome.reason.as_str()) {
+        (GameResult::Win(winner), "checkmate") => format!("Checkmate: {winner} wins."),
+        (_, "stalemate") => "Stalemate: the game is drawn.".to_string(),
+        (_, reason) => format!("Draw by {reason}."),
+    })
 }
 
 /// "the knight on f3"
@@ -437,11 +446,7 @@ impl BluffChess {
         }
         self.reveal(them, events);
         if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
-            events.push(Event::public(match outcome.reason.as_str() {
-                "checkmate" => format!("Checkmate: {seat} wins."),
-                "stalemate" => "Stalemate: the game is drawn.".to_string(),
-                reason => format!("Draw by {reason}."),
-            }));
+            events.push(ending_event(&outcome));
             self.finish(outcome, events);
             return;
         }
@@ -557,11 +562,7 @@ impl BluffChess {
             // a death move would have given the committed piece a capture).
             self.reveal(seat.other(), events);
             if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
-                events.push(Event::public(match outcome.reason.as_str() {
-                    "checkmate" => format!("Checkmate: {seat} wins."),
-                    "stalemate" => "Stalemate: the game is drawn.".to_string(),
-                    reason => format!("Draw by {reason}."),
-                }));
+                events.push(ending_event(&outcome));
                 self.finish(outcome, events);
             }
         }

@@ -252,6 +252,28 @@ fn perft_counts_decisions_as_actions() {
     assert_eq!(t.game.perft(2), quiet + 6 * 16);
 }
 
+/// perft 3 from the start, counted independently with the engine alone:
+/// a death move of Black's is followed by its 16 decisions, any other
+/// move by White's orthodox moves (no one is committed yet).
+#[test]
+fn perft_three_from_the_start() {
+    let start = crate::rules::chess::Position::startpos();
+    let mut expected = 0;
+    for w in start.legal_moves() {
+        let after_w = start.play(&w);
+        assert!(!is_death_move(&start, &w, None));
+        for b in after_w.legal_moves() {
+            expected += if is_death_move(&after_w, &b, None) {
+                16
+            } else {
+                after_w.play(&b).count_legal_moves() as u64
+            };
+        }
+    }
+    assert_eq!(expected, 8577);
+    assert_eq!(Table::start().game.perft(3), expected);
+}
+
 #[test]
 fn finished_games_refuse_everything() {
     let mut t = Table::start();
