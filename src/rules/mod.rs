@@ -10,6 +10,7 @@
 //! [`Game`] that every game gets for free, and finds them by name in
 //! [`GAMES`]. Adding a game is its module plus one line in [`GAMES`].
 
+pub mod bluff;
 pub mod chess;
 pub mod entropy;
 pub mod geometry;
@@ -763,7 +764,11 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
-pub static GAMES: &[GameInfo] = &[GameInfo::of::<chess::Chess>()];
+#[rustfmt::skip]
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<chess::Chess>(),
+    GameInfo::of::<bluff::BluffChess>(),
+];
 
 /// The names of every game, for error messages.
 pub fn game_names() -> Vec<&'static str> {
