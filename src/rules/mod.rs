@@ -13,6 +13,7 @@
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
+pub mod reality;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -687,7 +688,9 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
-pub static GAMES: &[GameInfo] = &[];
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<reality::RealityCheck>(),
+];
 
 /// The names of every game, for error messages.
 pub fn game_names() -> Vec<&'static str> {
