@@ -4,8 +4,6 @@ use super::RealityCheck;
 use super::actions::Action;
 use crate::rules::{ActionError, Entropy, Game, Options, Seat};
 
-mod probe;
-
 /// A fixed setup for `seat` on the basic board.
 pub fn fixed_setup(seat: Seat) -> &'static str {
     match seat {
@@ -68,3 +66,76 @@ pub fn notations(game: &RealityCheck, seat: Seat) -> Vec<String> {
 pub fn is(action: &Action) -> String {
     super::actions::notation(action)
 }
+
+mod setup;
+
+/// A position built by hand: `white` and `black` list `SQUARE=UP/DOWN`
+/// (a trailing `*`: both faces public) and `hand=CHIP`; every chip not
+/// named is out of play. Move 5, so no first-turn rule applies.
+pub fn arrange(opts: &str, side: Seat, white: &str, black: &str) -> RealityCheck {
+    use super::board::{Chip, ChipId, Face, Kind, Place, Shape};
+    let settings = super::Settings::read(&options(opts)).expect("test options");
+    let mut game = RealityCheck::fresh(settings);
+    game.started = true;
+    game.side = side;
+    game.number = 5;
+    for seat in Seat::BOTH {
+        for kind in Kind::ALL {
+            *game.chip_mut(ChipId { seat, kind }) = Chip {
+                up: kind.faces().0,
+                place: Place::Out,
+                public: true,
+            };
+        }
+        game.drops[seat.index()] = match settings.shape {
+            Shape::Basic => Shape::home(seat).into_iter().map(|(s, _)| s).collect(),
+            Shape::Advanced => Shape::zone(seat),
+        };
+        game.drops[seat.index()].sort_by_key(|s| (s.rank(), s.file()));
+    }
+    for (seat, text) in [(Seat::White, white), (Seat::Black, black)] {
+        for word in text.split_whitespace() {
+            let (key, value) = word.split_once('=').expect("KEY=VALUE");
+            if key == "hand" {
+                let kind = Kind::parse(value).expect("a chip");
+                *game.chip_mut(ChipId { seat, kind }) = Chip {
+                    up: kind.faces().0,
+                    place: Place::Hand,
+                    public: false,
+                };
+                continue;
+            }
+            let public = value.ends_with('*');
+            let value = value.trim_end_matches('*');
+            let (up, down) = value.split_once('/').expect("UP/DOWN");
+            let up = Face::from_letter(up.chars().next().unwrap()).unwrap();
+            let down = Face::from_letter(down.chars().next().unwrap()).unwrap();
+            let square = crate::rules::geometry::Square::parse(key).expect("a square");
+            let id = ChipId {
+                seat,
+                kind: Kind::of(up, down),
+            };
+            *game.chip_mut(id) = Chip {
+                up,
+                place: Place::Board(square),
+                public,
+            };
+        }
+    }
+    game.conclude();
+    game
+}
+
+pub fn sq(name: &str) -> crate::rules::geometry::Square {
+    crate::rules::geometry::Square::parse(name).unwrap()
+}
+
+/// The notations of the legal actions that start with `prefix`.
+pub fn starting(game: &RealityCheck, seat: Seat, prefix: &str) -> Vec<String> {
+    notations(game, seat)
+        .into_iter()
+        .filter(|n| n.starts_with(prefix))
+        .collect()
+}
+
+mod moves;
