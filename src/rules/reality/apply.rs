@@ -447,6 +447,7 @@ impl RealityCheck {
                 "the hidden faces match: both go to {}'s hand",
                 seat.other()
             ));
+            self.end_turn();
             (own, format!("memory {first} {second}"))
         } else {
             let (id, from) = match forfeit {
@@ -458,6 +459,7 @@ impl RealityCheck {
             report.notes.push(format!(
                 "the hidden faces differ: {seat} forfeits the true chip {shown} {from}, which leaves play"
             ));
+            self.end_turn();
             (own.clone(), own)
         }
     }

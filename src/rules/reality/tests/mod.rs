@@ -139,3 +139,4 @@ pub fn starting(game: &RealityCheck, seat: Seat, prefix: &str) -> Vec<String> {
 }
 
 mod moves;
+mod hand;
