@@ -140,3 +140,6 @@ pub fn starting(game: &RealityCheck, seat: Seat, prefix: &str) -> Vec<String> {
 
 mod moves;
 mod hand;
+mod dice;
+mod views;
+mod props;
