@@ -93,7 +93,7 @@ impl RealityCheck {
                 let id = next.limbo(seat).expect("checked: a chip awaits");
                 next.place(id, Place::Hand);
                 report.notes.push(format!(
-                    "{seat} keeps the captured chip: the hand holds {} over a limit of {}, so this turn is a drop",
+                    "the hand holds {}, over the limit of {}: this turn is a drop",
                     next.hand(seat).len(),
                     next.limit(seat)
                 ));
@@ -103,10 +103,8 @@ impl RealityCheck {
                 let id = next.limbo(seat).expect("checked: a chip awaits");
                 let shown = both(id, next.chip(id).up);
                 next.place(id, Place::Out);
-                report.notes.push(format!(
-                    "{seat} refuses the captured chip: it is {shown} and leaves play"
-                ));
-                ("refuse".to_string(), format!("refuse ({shown})"))
+                report.notes.push(format!("{shown} leaves play"));
+                ("refuse".to_string(), "refuse".to_string())
             }
             Action::Memory {
                 first,

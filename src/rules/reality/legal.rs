@@ -348,8 +348,14 @@ impl RealityCheck {
         }
     }
 
-    fn moves_hint(&self, from: Square, face: Face) -> String {
-        let (quiet, takes) = self.grid().reach(from, face);
+    /// Where the chip on `from` may go: its quiet moves, and the captures the
+    /// rules allow it (an opponent's chip; one's own only under retreat=on
+    /// with room in hand).
+    fn moves_hint(&self, seat: Seat, from: Square, face: Face) -> String {
+        let grid = self.grid();
+        let (quiet, mut takes) = grid.reach(from, face);
+        let retreat = self.settings.retreat && self.hand(seat).len() < self.limit(seat);
+        takes.retain(|to| grid.at(*to).is_some_and(|t| t.seat != seat || retreat));
         format!(
             "From {from} it may move to {} and capture on {}.",
             list(&quiet),
@@ -378,7 +384,7 @@ impl RealityCheck {
                     "the chip on {from} shows {face} ({}), which cannot move to {to}",
                     face.name()
                 ),
-                self.moves_hint(from, face),
+                self.moves_hint(seat, from, face),
             ));
         }
         let flips = self.flips_after(id, to);
@@ -435,7 +441,7 @@ impl RealityCheck {
                     "the chip on {from} shows {face} ({}), which cannot capture on {to}",
                     face.name()
                 ),
-                self.moves_hint(from, face),
+                self.moves_hint(seat, from, face),
             ));
         }
         if target.seat == seat {

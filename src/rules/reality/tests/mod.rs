@@ -138,8 +138,9 @@ pub fn starting(game: &RealityCheck, seat: Seat, prefix: &str) -> Vec<String> {
         .collect()
 }
 
-mod moves;
-mod hand;
 mod dice;
-mod views;
+mod hand;
+mod moves;
+mod position;
 mod props;
+mod views;

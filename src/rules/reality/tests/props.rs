@@ -19,7 +19,7 @@ use super::*;
 use crate::rules::reality::actions::{self, Action};
 use crate::rules::reality::board::{Chip, ChipId, Face, Kind, Place, Shape};
 use crate::rules::reality::view::RealityView;
-use crate::rules::{Viewer, View};
+use crate::rules::{View, Viewer};
 
 const SEED: [u8; 32] = [42; 32];
 
@@ -36,9 +36,7 @@ fn shuffle<T>(rng: &mut Entropy, items: &mut [T]) {
 /// A random legal setup, written as a player would (Black in lowercase).
 fn random_setup(game: &RealityCheck, seat: Seat, rng: &mut Entropy) -> String {
     let settings = game.settings();
-    let letters = |up: Face, down: Face| {
-        format!("{}/{}", up.letter_of(seat), down.letter_of(seat))
-    };
+    let letters = |up: Face, down: Face| format!("{}/{}", up.letter_of(seat), down.letter_of(seat));
     let mut words = Vec::new();
     if settings.free {
         let mut area = settings.shape.setup_area(seat);
@@ -57,7 +55,9 @@ fn random_setup(game: &RealityCheck, seat: Seat, rng: &mut Entropy) -> String {
             shuffle(rng, &mut kinds);
             words.clear();
             for (square, face) in Shape::home(seat) {
-                let Some(i) = kinds.iter().position(|k| k.has(face)) else { continue 'retry };
+                let Some(i) = kinds.iter().position(|k| k.has(face)) else {
+                    continue 'retry;
+                };
                 let kind = kinds.remove(i);
                 words.push(format!("{square}={}", letters(face, kind.other(face))));
             }
@@ -93,7 +93,12 @@ impl Tracker {
                 *known = true;
             }
         }
-        if let Action::Capture { from, to, check: true } = *action {
+        if let Action::Capture {
+            from,
+            to,
+            check: true,
+        } = *action
+        {
             let grid = before.grid();
             for square in [from, to] {
                 let id = grid.at(square).expect("a Reality Check's chips");
@@ -119,7 +124,12 @@ fn check_view(game: &RealityCheck, tracker: &Tracker, viewer: Viewer) {
         let id = grid.at(chip.square).expect("a view shows only real chips");
         let truth = game.chip(id);
         assert_eq!((chip.owner, chip.up), (id.seat, truth.up));
-        assert_eq!(chip.down.is_some(), entitled(game, tracker, viewer, id), "{viewer:?} {chip:?} {}", game.position());
+        assert_eq!(
+            chip.down.is_some(),
+            entitled(game, tracker, viewer, id),
+            "{viewer:?} {chip:?} {}",
+            game.position()
+        );
         if let Some(down) = chip.down {
             assert_eq!(down, id.kind.other(truth.up));
         }
@@ -127,10 +137,15 @@ fn check_view(game: &RealityCheck, tracker: &Tracker, viewer: Viewer) {
     for seat in Seat::BOTH {
         let hand = &view.hands[seat.index()];
         assert_eq!(hand.count, game.hand(seat).len());
-        assert_eq!(hand.chips.is_some(), finished || viewer == Viewer::Seat(seat));
+        assert_eq!(
+            hand.chips.is_some(),
+            finished || viewer == Viewer::Seat(seat)
+        );
         let setup = &view.setups[seat.index()];
         assert!(setup.salt.is_none() || finished);
-        assert!(setup.text.is_none() || finished || (viewer == Viewer::Seat(seat) && !game.started));
+        assert!(
+            setup.text.is_none() || finished || (viewer == Viewer::Seat(seat) && !game.started)
+        );
     }
     if let Some(limbo) = &view.limbo {
         let id = game.limbo(limbo.owner).expect("a chip in limbo");
@@ -156,7 +171,9 @@ fn scramble(game: &RealityCheck, viewer: Viewer, rng: &mut Entropy) -> RealityCh
     };
     let memory = game.settings().memory;
     for _ in 0..8 {
-        let Some(&seat) = seats.get(rng.below(seats.len().max(1) as u64) as usize) else { break };
+        let Some(&seat) = seats.get(rng.below(seats.len().max(1) as u64) as usize) else {
+            break;
+        };
         let hidden: Vec<ChipId> = Kind::ALL
             .into_iter()
             .map(|kind| ChipId { seat, kind })
@@ -165,7 +182,11 @@ fn scramble(game: &RealityCheck, viewer: Viewer, rng: &mut Entropy) -> RealityCh
                 matches!(chip.place, Place::Board(_)) && (!chip.public || memory)
             })
             .collect();
-        let hand: Vec<ChipId> = twin.hand(seat).into_iter().map(|kind| ChipId { seat, kind }).collect();
+        let hand: Vec<ChipId> = twin
+            .hand(seat)
+            .into_iter()
+            .map(|kind| ChipId { seat, kind })
+            .collect();
         if hidden.is_empty() {
             break;
         }
@@ -183,11 +204,27 @@ fn scramble(game: &RealityCheck, viewer: Viewer, rng: &mut Entropy) -> RealityCh
         let b = pick(rng, &others);
         let (ca, cb) = (*twin.chip(a), *twin.chip(b));
         if cb.place == Place::Hand {
-            *twin.chip_mut(b) = Chip { up: ca.up, place: ca.place, public: ca.public };
-            *twin.chip_mut(a) = Chip { up: a.kind.faces().0, place: Place::Hand, public: false };
+            *twin.chip_mut(b) = Chip {
+                up: ca.up,
+                place: ca.place,
+                public: ca.public,
+            };
+            *twin.chip_mut(a) = Chip {
+                up: a.kind.faces().0,
+                place: Place::Hand,
+                public: false,
+            };
         } else {
-            *twin.chip_mut(a) = Chip { place: cb.place, public: cb.public, ..ca };
-            *twin.chip_mut(b) = Chip { place: ca.place, public: ca.public, ..cb };
+            *twin.chip_mut(a) = Chip {
+                place: cb.place,
+                public: cb.public,
+                ..ca
+            };
+            *twin.chip_mut(b) = Chip {
+                place: ca.place,
+                public: ca.public,
+                ..cb
+            };
         }
         for touched in twin.touched.iter_mut() {
             for id in touched.iter_mut() {
@@ -208,7 +245,13 @@ fn json(view: &RealityView) -> serde_json::Value {
 
 /// Texts a player might send, legal or not.
 fn random_text(game: &RealityCheck, rng: &mut Entropy) -> String {
-    let squares: Vec<String> = game.settings().shape.geometry().squares().map(|s| s.to_string()).collect();
+    let squares: Vec<String> = game
+        .settings()
+        .shape
+        .geometry()
+        .squares()
+        .map(|s| s.to_string())
+        .collect();
     let s = |rng: &mut Entropy| pick(rng, &squares);
     let face = |rng: &mut Entropy| pick(rng, &['P', 'N', 'B', 'R']);
     match rng.below(10) {
@@ -218,12 +261,29 @@ fn random_text(game: &RealityCheck, rng: &mut Entropy) -> String {
         3 => format!("rc {}x{}", s(rng), s(rng)),
         4 => format!("drop {}/{} {}", face(rng), face(rng), s(rng)),
         5 => format!("memory {} {} forfeit {}", s(rng), s(rng), s(rng)),
-        6 => format!("memory {} {} forfeit {}{}", s(rng), s(rng), face(rng), face(rng)),
+        6 => format!(
+            "memory {} {} forfeit {}{}",
+            s(rng),
+            s(rng),
+            face(rng),
+            face(rng)
+        ),
         7 => format!("flip {}", s(rng)),
-        8 => pick(rng, &["keep".to_string(), "refuse".to_string(), "c3-c4 flip".to_string()]),
+        8 => pick(
+            rng,
+            &[
+                "keep".to_string(),
+                "refuse".to_string(),
+                "c3-c4 flip".to_string(),
+            ],
+        ),
         _ => {
             let legal = notations(game, game.side);
-            if legal.is_empty() { "keep".to_string() } else { pick(rng, &legal) }
+            if legal.is_empty() {
+                "keep".to_string()
+            } else {
+                pick(rng, &legal)
+            }
         }
     }
 }
@@ -235,28 +295,48 @@ fn run(seed: u64, opts: &str) -> (bool, std::collections::BTreeSet<&'static str>
     let mut rng = Entropy::new(SEED, seed);
     let mut game = new_game(opts);
     let mut log: Vec<(Seat, Action, u64)> = Vec::new();
-    let mut tracker = Tracker { public: HashMap::new() };
+    let mut tracker = Tracker {
+        public: HashMap::new(),
+    };
     let mut order = Seat::BOTH;
     shuffle(&mut rng, &mut order);
     for seat in order {
         let text = random_setup(&game, seat, &mut rng);
-        let action = game.parse_action(seat, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let action = game
+            .parse_action(seat, &text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         let stream = log.len() as u64;
-        let next = game.apply(seat, &action, &mut Entropy::new(SEED, stream)).unwrap().state;
+        let next = game
+            .apply(seat, &action, &mut Entropy::new(SEED, stream))
+            .unwrap()
+            .state;
         tracker.update(&game, &action, &next);
         check_view(&next, &tracker, Viewer::Seat(seat.other()));
         log.push((seat, action, stream));
         game = next;
     }
     for _ply in 0..160 {
-        for viewer in [Viewer::Seat(Seat::White), Viewer::Seat(Seat::Black), Viewer::Spectator] {
+        for viewer in [
+            Viewer::Seat(Seat::White),
+            Viewer::Seat(Seat::Black),
+            Viewer::Spectator,
+        ] {
             check_view(&game, &tracker, viewer);
             let twin = scramble(&game, viewer, &mut rng);
-            assert_eq!(json(&game.view(viewer)), json(&twin.view(viewer)), "{viewer:?} {}", game.position());
+            assert_eq!(
+                json(&game.view(viewer)),
+                json(&twin.view(viewer)),
+                "{viewer:?} {}",
+                game.position()
+            );
             if let Viewer::Seat(seat) = viewer {
                 for _ in 0..6 {
                     let text = random_text(&game, &mut rng);
-                    assert_eq!(game.parse_action(seat, &text), twin.parse_action(seat, &text), "{seat:?} {text}");
+                    assert_eq!(
+                        game.parse_action(seat, &text),
+                        twin.parse_action(seat, &text),
+                        "{seat:?} {text}"
+                    );
                 }
             }
         }
@@ -268,7 +348,11 @@ fn run(seed: u64, opts: &str) -> (bool, std::collections::BTreeSet<&'static str>
         let seat = game.side;
         let legal = game.legal_actions(seat);
         assert_eq!(reread.legal_actions(seat), legal);
-        assert!(!legal.is_empty() && game.has_action(seat), "{}", game.position());
+        assert!(
+            !legal.is_empty() && game.has_action(seat),
+            "{}",
+            game.position()
+        );
         assert!(game.legal_actions(seat.other()).is_empty());
         let texts: Vec<String> = legal.iter().map(actions::notation).collect();
         let mut distinct = texts.clone();
@@ -280,8 +364,16 @@ fn run(seed: u64, opts: &str) -> (bool, std::collections::BTreeSet<&'static str>
             assert_eq!(game.parse_action(seat, &texts[i]).as_ref(), Ok(&legal[i]));
         }
         // Lean towards the rarer actions so that games reach them.
-        let rare: Vec<Action> = legal.iter().filter(|a| !matches!(a, Action::Move { .. })).cloned().collect();
-        let action = if !rare.is_empty() && rng.below(3) > 0 { pick(&mut rng, &rare) } else { pick(&mut rng, &legal) };
+        let rare: Vec<Action> = legal
+            .iter()
+            .filter(|a| !matches!(a, Action::Move { .. }))
+            .cloned()
+            .collect();
+        let action = if !rare.is_empty() && rng.below(3) > 0 {
+            pick(&mut rng, &rare)
+        } else {
+            pick(&mut rng, &legal)
+        };
         kinds.insert(match action {
             Action::Setup { .. } => "setup",
             Action::Move { .. } => "move",
@@ -294,29 +386,55 @@ fn run(seed: u64, opts: &str) -> (bool, std::collections::BTreeSet<&'static str>
             Action::Memory { .. } => "memory",
         });
         let stream = log.len() as u64;
-        let next = game.apply(seat, &action, &mut Entropy::new(SEED, stream)).unwrap().state;
+        let next = game
+            .apply(seat, &action, &mut Entropy::new(SEED, stream))
+            .unwrap()
+            .state;
         tracker.update(&game, &action, &next);
         log.push((seat, action, stream));
         game = next;
     }
     let mut replayed = new_game(opts);
     for (seat, action, stream) in &log {
-        replayed = replayed.apply(*seat, action, &mut Entropy::new(SEED, *stream)).unwrap().state;
+        replayed = replayed
+            .apply(*seat, action, &mut Entropy::new(SEED, *stream))
+            .unwrap()
+            .state;
     }
     assert_eq!(replayed, game);
     let stored = serde_json::to_value(&game).unwrap();
-    assert_eq!(serde_json::from_value::<RealityCheck>(stored).unwrap(), game);
+    assert_eq!(
+        serde_json::from_value::<RealityCheck>(stored).unwrap(),
+        game
+    );
     (game.outcome.is_some(), kinds)
 }
 
 fn options_text() -> impl Strategy<Value = String> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), 0u8..3).prop_map(
-        |(advanced, memory, retreat, flips, free, dice)| {
-            let on = |b: bool| if b { "on" } else { "off" };
-            let board = if advanced { "board=advanced" } else if free { "setup=free" } else { "setup=fixed" };
-            format!("{board} memory={} retreat={} memory-flips={} dice={dice}", on(memory), on(retreat), on(flips))
-        },
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        0u8..3,
     )
+        .prop_map(|(advanced, memory, retreat, flips, free, dice)| {
+            let on = |b: bool| if b { "on" } else { "off" };
+            let board = if advanced {
+                "board=advanced"
+            } else if free {
+                "setup=free"
+            } else {
+                "setup=fixed"
+            };
+            format!(
+                "{board} memory={} retreat={} memory-flips={} dice={dice}",
+                on(memory),
+                on(retreat),
+                on(flips)
+            )
+        })
 }
 
 proptest! {
@@ -332,12 +450,26 @@ fn a_fixed_sweep_of_random_games_plays_every_kind_of_action_and_finishes_games()
     let mut finished = 0;
     let mut kinds = std::collections::BTreeSet::new();
     for seed in 0..12 {
-        let opts = ["", "retreat=on memory-flips=on", "board=advanced dice=2", "setup=free dice=1 memory=on"][seed % 4];
+        let opts = [
+            "",
+            "retreat=on memory-flips=on",
+            "board=advanced dice=2",
+            "setup=free dice=1 memory=on",
+        ][seed % 4];
         let (over, played) = run(seed as u64, opts);
         finished += usize::from(over);
         kinds.extend(played);
     }
     assert!(finished >= 3, "only {finished} of 12 games finished");
-    let all = ["move", "flip", "drop", "capture", "reality check", "keep", "refuse", "memory"];
+    let all = [
+        "move",
+        "flip",
+        "drop",
+        "capture",
+        "reality check",
+        "keep",
+        "refuse",
+        "memory",
+    ];
     assert!(all.iter().all(|k| kinds.contains(k)), "{kinds:?}");
 }
