@@ -12,6 +12,12 @@
 //! - [`view::RealityView`] is what one viewer may see, built only from that
 //!   bookkeeping: its down faces are `Option<Face>`, filled only when known.
 //!
+//! Turns and duties: both seats owe a [`Duty::Sealed`] setup first; then the
+//! side to move owes a [`Duty::Move`], or a [`Duty::Decision`] when a chip of
+//! theirs awaits `keep`/`refuse` (at the start of their turn) or when a die
+//! they rolled is met by more than one chip (`flip SQUARE`, right after the
+//! move). Rolls and salts come from the [`Entropy`] passed to `apply`.
+//!
 //! The parts: [`board`] (faces, chips, boards, moves), [`setup`] (the sealed
 //! setup and its commitment), [`actions`] (notation), [`legal`] (legality and
 //! refusals), [`apply`] (effects and events), [`view`], [`position`] (the

@@ -493,3 +493,16 @@ fn a_failed_reality_check_shows_both_and_the_capturer_keeps_its_face() {
             .contains("never declared on your own")
     );
 }
+
+#[test]
+fn on_the_advanced_board_drops_go_anywhere_in_the_zone() {
+    let game = arrange("board=advanced", Seat::White, "d1=R/R hand=NB", "a7=r/r");
+    let drops = starting(&game, Seat::White, "drop");
+    assert_eq!(drops.len(), 2 * 9);
+    assert!(drops.contains(&"drop B/N g4".to_string()));
+    assert!(
+        refusal(&game, Seat::White, "drop N/B d4")
+            .to_string()
+            .contains("not one of your drop squares")
+    );
+}

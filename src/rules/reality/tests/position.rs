@@ -140,6 +140,14 @@ fn free_setup_positions_carry_the_drop_squares() {
 fn perft_counts_each_action_and_each_flip_once() {
     // From the start: four pawn steps, four knight leaps, six bishop slides.
     assert_eq!(started("").perft(1), 14);
+    // Black answers with 14 quiet moves, each flipping one of the 18 chips
+    // on the board (252), except: after d3-b5 or d3-f5 Black's bishop loses
+    // two slides and gains a capture, plain or checked (12*18+2); after
+    // d3-a6 or d3-g6 a Black pawn may capture it (252+2).
+    assert_eq!(
+        started("").perft(2),
+        10 * 252 + 2 * (12 * 18 + 2) + 2 * (252 + 2)
+    );
     // Two lone rooks on the d-file. White: seven slides times two flips, and
     // the capture on d9 plain or as a Reality Check. Black then answers a
     // slide to dk with (8-k) slides, one flip each (the chip White flipped

@@ -120,8 +120,12 @@ fn with_memory_on_nobody_is_reminded_of_down_faces_or_moves_until_the_end() {
         );
         assert!(view.history().is_empty(), "{viewer:?}");
     }
-    // Your own hand you may still look at.
+    // Your own hand you may still look at, and the latest turn's news is told.
     let white = game.view(Viewer::Seat(Seat::White));
+    assert_eq!(
+        white.reveals,
+        vec!["Black: c7-c6 flip c4 (c4 P->N).".to_string()]
+    );
     assert_eq!(white.hands[0].chips.as_ref().map(Vec::len), Some(1));
     assert!(
         !white
