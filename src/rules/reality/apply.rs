@@ -61,7 +61,7 @@ impl RealityCheck {
             Action::Move { from, to, flip } => next.quiet(from, to, flip, entropy, &mut report),
             Action::Flip { square } => {
                 let shown = next.flip_at(square);
-                report.notes.push(format!("flips {square} ({shown})"));
+                report.notes.push(format!("{square} {shown}"));
                 next.roll.remove(0);
                 next.resolve_dice(&mut report);
                 next.end_turn_unless_rolling();

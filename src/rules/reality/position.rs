@@ -316,6 +316,13 @@ pub fn read(text: &str, options: &Options) -> Result<RealityCheck, PositionError
     for seat in Seat::BOTH {
         game.drops[seat.index()].sort_by_key(|s| (s.rank(), s.file()));
     }
+    if let Some(&die) = game.roll.first()
+        && game.die_candidates(die).len() < 2
+    {
+        return Err(err(format!(
+            "a pending roll waits for a choice, but at most one chip meets the die {die}"
+        )));
+    }
     game.conclude();
     Ok(game)
 }

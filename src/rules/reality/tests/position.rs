@@ -110,6 +110,11 @@ fn bad_positions_are_refused_with_a_reason() {
         "no chip on e5",
     );
     bad(START, "setup=free", "drop squares");
+    bad(
+        "rr/3/5/7/7/7/5/3/RR w 5 -/- PPPNPBPRNNNBNRBBBR/pppnpbprnnnbnrbbbr - roll:3",
+        "dice=1",
+        "at most one chip",
+    );
     bad("setup - x", "", "SETUP;SALT");
 }
 
