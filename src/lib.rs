@@ -1,5 +1,19 @@
 //! Arbiter: a play-by-email referee for chess variants.
 //!
-//! - [`rules`]: the games, pure and deterministic.
+//! - [`rules`]: the games, pure and deterministic, behind one trait.
+//! - [`command`]: the grammar of what players write.
+//! - [`referee`]: commands plus stored games give new games and notices.
+//! - [`store`]: the SQLite database.
+//! - [`render`]: notices and views as text.
+//! - [`mail`]: players' mail: what they sent, as commands.
+//! - [`cli`]: the `arbiter` command line.
 
+pub mod cli;
+pub mod command;
+pub mod config;
+pub mod demo;
+pub mod mail;
+pub mod referee;
+pub mod render;
 pub mod rules;
+pub mod store;

@@ -23,7 +23,11 @@ impl Entropy {
     /// assert_eq!(a.below(6), b.below(6));
     /// ```
     pub fn new(seed: [u8; 32], stream: u64) -> Entropy {
-        Entropy { seed, stream, counter: 0 }
+        Entropy {
+            seed,
+            stream,
+            counter: 0,
+        }
     }
 
     /// A fixed stream for counting positions (perft), where draws do not

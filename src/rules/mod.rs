@@ -10,6 +10,7 @@
 //! [`Game`] that every game gets for free, and finds them by name in
 //! [`GAMES`]. Adding a game is its module plus one line in [`GAMES`].
 
+pub mod chess;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
@@ -87,8 +88,10 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone else: only what is public.
     Spectator,
-    /// The host repairing or adjudicating: everything, with hidden parts
-    /// marked as hidden. Never mailed to a player.
+    /// Everything, with the parts still hidden from the players marked as
+    /// such. This is the host's view while a game is played, and the archive
+    /// once it has ended (by the rules, by resignation or by agreement), when
+    /// the referee shows it to everyone: at the end, all becomes public.
     Host,
 }
 
@@ -121,18 +124,30 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(seat: Seat, reason: impl Into<String>) -> Outcome {
-        Outcome { result: GameResult::Win(seat), reason: reason.into() }
+        Outcome {
+            result: GameResult::Win(seat),
+            reason: reason.into(),
+        }
     }
 
     pub fn draw(reason: impl Into<String>) -> Outcome {
-        Outcome { result: GameResult::Draw, reason: reason.into() }
+        Outcome {
+            result: GameResult::Draw,
+            reason: reason.into(),
+        }
     }
 }
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.result {
-            GameResult::Win(seat) => write!(f, "{} wins ({}), {}", seat, self.reason, self.result.score()),
+            GameResult::Win(seat) => write!(
+                f,
+                "{} wins ({}), {}",
+                seat,
+                self.reason,
+                self.result.score()
+            ),
             GameResult::Draw => write!(f, "draw ({}), {}", self.reason, self.result.score()),
         }
     }
@@ -220,11 +235,17 @@ pub struct Event {
 
 impl Event {
     pub fn public(text: impl Into<String>) -> Event {
-        Event { audience: Audience::Everyone, text: text.into() }
+        Event {
+            audience: Audience::Everyone,
+            text: text.into(),
+        }
     }
 
     pub fn private(seat: Seat, text: impl Into<String>) -> Event {
-        Event { audience: Audience::Seat(seat), text: text.into() }
+        Event {
+            audience: Audience::Seat(seat),
+            text: text.into(),
+        }
     }
 }
 
@@ -316,13 +337,15 @@ impl OptionReader<'_> {
     ) -> Result<&'static str, OptionError> {
         match self.options.get(key) {
             None => Ok(default),
-            Some(value) => choices.iter().copied().find(|c| *c == value).ok_or_else(|| {
-                OptionError::BadValue {
+            Some(value) => choices
+                .iter()
+                .copied()
+                .find(|c| *c == value)
+                .ok_or_else(|| OptionError::BadValue {
                     key: key.to_string(),
                     value: value.to_string(),
                     expected: choices.join("|"),
-                }
-            }),
+                }),
         }
     }
 
@@ -351,7 +374,11 @@ pub enum OptionError {
     #[error("this game has no option {key:?} (its options: {})", if known.is_empty() { "none".to_string() } else { known.join(", ") })]
     Unknown { key: String, known: Vec<String> },
     #[error("option {key}={value} is not allowed (expected {key}={expected})")]
-    BadValue { key: String, value: String, expected: String },
+    BadValue {
+        key: String,
+        value: String,
+        expected: String,
+    },
 }
 
 /// Why a player's action was not accepted. Every variant is shown to the
@@ -365,10 +392,16 @@ pub enum ActionError {
     /// A well-formed action that the rules forbid now; `hint` names what is
     /// allowed (the legal moves of that piece, for example).
     #[error("{reason}{}", hint.as_ref().map(|h| format!(" {h}")).unwrap_or_default())]
-    Illegal { reason: String, hint: Option<String> },
+    Illegal {
+        reason: String,
+        hint: Option<String>,
+    },
     /// The text fits more than one legal action.
     #[error("{text:?} is ambiguous: it could be {}", candidates.join(" or "))]
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
     /// The seat owes nothing now, or owes something else.
     #[error("{0}")]
     NotYourTurn(String),
@@ -379,15 +412,24 @@ pub enum ActionError {
 
 impl ActionError {
     pub fn illegal(reason: impl Into<String>) -> ActionError {
-        ActionError::Illegal { reason: reason.into(), hint: None }
+        ActionError::Illegal {
+            reason: reason.into(),
+            hint: None,
+        }
     }
 
     pub fn illegal_with_hint(reason: impl Into<String>, hint: impl Into<String>) -> ActionError {
-        ActionError::Illegal { reason: reason.into(), hint: Some(hint.into()) }
+        ActionError::Illegal {
+            reason: reason.into(),
+            hint: Some(hint.into()),
+        }
     }
 
     pub fn syntax(text: impl Into<String>, expected: impl Into<String>) -> ActionError {
-        ActionError::Syntax { text: text.into(), expected: expected.into() }
+        ActionError::Syntax {
+            text: text.into(),
+            expected: expected.into(),
+        }
     }
 }
 
@@ -521,6 +563,7 @@ pub struct Played {
 }
 
 /// A game's view in a game-independent form.
+#[derive(Clone, Debug)]
 pub struct AnyView {
     pub presentation: Presentation,
     pub history: Vec<HistoryLine>,
@@ -544,9 +587,19 @@ pub trait AnyGame: Send + Sync {
     fn status(&self) -> Status;
     fn position(&self) -> String;
     /// Parses and applies what `seat` wrote.
-    fn play_text(&self, seat: Seat, text: &str, entropy: &mut Entropy) -> Result<Played, ActionError>;
+    fn play_text(
+        &self,
+        seat: Seat,
+        text: &str,
+        entropy: &mut Entropy,
+    ) -> Result<Played, ActionError>;
     /// Applies an action from the log.
-    fn replay(&self, seat: Seat, action: &serde_json::Value, entropy: &mut Entropy) -> Result<Played, ReplayError>;
+    fn replay(
+        &self,
+        seat: Seat,
+        action: &serde_json::Value,
+        entropy: &mut Entropy,
+    ) -> Result<Played, ReplayError>;
     /// Every legal action of `seat`, in notation.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     fn view(&self, viewer: Viewer) -> AnyView;
@@ -559,7 +612,10 @@ pub trait AnyGame: Send + Sync {
 
 impl<G: Game> AnyGame for G {
     fn info(&self) -> &'static GameInfo {
-        GAMES.iter().find(|g| g.name == G::NAME).expect("every game is registered in GAMES")
+        GAMES
+            .iter()
+            .find(|g| g.name == G::NAME)
+            .expect("every game is registered in GAMES")
     }
 
     fn status(&self) -> Status {
@@ -570,7 +626,12 @@ impl<G: Game> AnyGame for G {
         Game::position(self)
     }
 
-    fn play_text(&self, seat: Seat, text: &str, entropy: &mut Entropy) -> Result<Played, ActionError> {
+    fn play_text(
+        &self,
+        seat: Seat,
+        text: &str,
+        entropy: &mut Entropy,
+    ) -> Result<Played, ActionError> {
         let action = self.parse_action(seat, text)?;
         let notation = self.notation(seat, &action);
         let applied = self.apply(seat, &action, entropy)?;
@@ -582,7 +643,12 @@ impl<G: Game> AnyGame for G {
         })
     }
 
-    fn replay(&self, seat: Seat, action: &serde_json::Value, entropy: &mut Entropy) -> Result<Played, ReplayError> {
+    fn replay(
+        &self,
+        seat: Seat,
+        action: &serde_json::Value,
+        entropy: &mut Entropy,
+    ) -> Result<Played, ReplayError> {
         let action: G::Action = serde_json::from_value(action.clone())?;
         let notation = self.notation(seat, &action);
         let applied = self.apply(seat, &action, entropy)?;
@@ -595,7 +661,10 @@ impl<G: Game> AnyGame for G {
     }
 
     fn legal_texts(&self, seat: Seat) -> Vec<String> {
-        self.legal_actions(seat).iter().map(|a| self.notation(seat, a)).collect()
+        self.legal_actions(seat)
+            .iter()
+            .map(|a| self.notation(seat, a))
+            .collect()
     }
 
     fn view(&self, viewer: Viewer) -> AnyView {
@@ -650,14 +719,19 @@ impl Clone for Box<dyn AnyGame> {
     }
 }
 
+/// A game's constructor, as stored in the name table.
+pub type NewGame = fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>;
+/// A game's position reader, as stored in the name table.
+pub type FromPosition = fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>;
+
 /// A game's entry in the name table.
 pub struct GameInfo {
     pub name: &'static str,
     pub title: &'static str,
     pub options: &'static [&'static str],
     pub rules_page: fn() -> &'static str,
-    pub new: fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>,
-    pub from_position: fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>,
+    pub new: NewGame,
+    pub from_position: FromPosition,
     pub load: fn(serde_json::Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
 }
 
@@ -683,12 +757,15 @@ impl GameInfo {
 
 impl fmt::Debug for GameInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameInfo").field("name", &self.name).finish()
+        f.debug_struct("GameInfo")
+            .field("name", &self.name)
+            .finish()
     }
 }
 
 /// Every game the referee runs. A new game adds one line here.
 pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<chess::Chess>(),
     GameInfo::of::<reality::RealityCheck>(),
 ];
 

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::geometry::{Geometry, Square};
 use super::Seat;
+use super::geometry::{Geometry, Square};
 
 /// What is on one square of a diagram.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,7 +15,10 @@ pub enum Cell {
     Empty,
     /// A piece: `label` is its short name as the viewer may know it (one to
     /// three characters: `N`, `n`, `N/?`), `owner` its side.
-    Piece { label: String, owner: Seat },
+    Piece {
+        label: String,
+        owner: Seat,
+    },
 }
 
 /// A board as one viewer may see it.
@@ -38,7 +41,13 @@ impl Diagram {
         for square in geometry.squares() {
             cells[geometry.index(square)] = Cell::Empty;
         }
-        Diagram { width: geometry.width(), height: geometry.height(), cells, bottom, highlight: Vec::new() }
+        Diagram {
+            width: geometry.width(),
+            height: geometry.height(),
+            cells,
+            bottom,
+            highlight: Vec::new(),
+        }
     }
 
     pub fn cell(&self, square: Square) -> &Cell {

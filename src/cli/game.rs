@@ -1,0 +1,256 @@
+//! `arbiter game ...`: the referee from the command line.
+
+use anyhow::Context;
+use clap::Subcommand;
+
+use super::CliError;
+use crate::command;
+use crate::referee::{Referee, RefereeError, normalize_address};
+use crate::render;
+use crate::rules::{GameResult, Options, Seat, Viewer};
+use crate::store::games;
+
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Create a game; prints its id.
+    New {
+        /// The game's name (`arbiter rules` lists them).
+        game: String,
+        #[arg(long, value_name = "ADDR")]
+        white: String,
+        #[arg(long, value_name = "ADDR")]
+        black: String,
+        /// A game option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Apply what a player wrote, exactly as if they had mailed it; prints the
+    /// reply that player would get.
+    Play {
+        id: i64,
+        /// The player's mail address.
+        #[arg(long = "as", value_name = "ADDR")]
+        player: String,
+        /// The command, in the player's words.
+        text: String,
+    },
+    /// Print a player's view of a game (without --as: the host's full view,
+    /// hidden parts marked).
+    Show {
+        id: i64,
+        #[arg(long = "as", value_name = "ADDR")]
+        player: Option<String>,
+    },
+    /// Print the history as it may be shown now (to the public, or to one
+    /// player with --as).
+    Log {
+        id: i64,
+        #[arg(long = "as", value_name = "ADDR")]
+        player: Option<String>,
+    },
+    /// List the games (of one player with --player).
+    List {
+        #[arg(long, value_name = "ADDR")]
+        player: Option<String>,
+    },
+    /// Replay a game's log and check that it gives the stored state.
+    Verify { id: i64 },
+    /// End a game by the host's ruling.
+    Adjudicate {
+        id: i64,
+        /// `1-0`, `0-1` or `draw`.
+        #[arg(long)]
+        result: String,
+        /// Why, in words the players will read.
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+fn refused(e: RefereeError) -> CliError {
+    match e {
+        RefereeError::Store(_) | RefereeError::Damaged { .. } => CliError::Failed(e.into()),
+        other => CliError::Refused(other.to_string()),
+    }
+}
+
+pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliError> {
+    match command {
+        GameCommand::New {
+            game,
+            white,
+            black,
+            options,
+        } => {
+            let options = Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let (id, _notices) = referee
+                .create_game(&mut tx, game, white, black, &options)
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the new game")?;
+            println!("{id}");
+        }
+        GameCommand::Play { id, player, text } => {
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let loaded = referee.load(&mut tx, *id).await.map_err(refused)?;
+            let seat = loaded.seat_of(player).ok_or_else(|| {
+                refused(RefereeError::NotAPlayer {
+                    game: *id,
+                    address: normalize_address(player),
+                })
+            })?;
+            let parsed = command::parse(text).map_err(|e| CliError::Refused(e.to_string()))?;
+            let notices = referee
+                .act(&mut tx, *id, seat, &parsed, "cli")
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the game")?;
+            let mine = notices
+                .iter()
+                .find(|n| n.seat == seat)
+                .expect("the actor always gets a notice");
+            print!("{}", render::notice_text(mine));
+        }
+        GameCommand::Show { id, player } => {
+            let (loaded, viewer) =
+                resolve_viewer(referee, *id, player.as_deref(), Viewer::Host).await?;
+            let view = loaded.view(viewer);
+            let seat = match viewer {
+                Viewer::Seat(seat) => seat,
+                _ => Seat::White,
+            };
+            let status_line = match viewer {
+                Viewer::Seat(_) => Referee::duty_words(&loaded.current.status(), seat),
+                _ => host_status_line(&loaded),
+            };
+            print!(
+                "{}",
+                render::view_text(loaded.info.title, *id, &view, &status_line)
+            );
+        }
+        GameCommand::Log { id, player } => {
+            let (loaded, viewer) =
+                resolve_viewer(referee, *id, player.as_deref(), Viewer::Spectator).await?;
+            let view = loaded.view(viewer);
+            print!("{}", render::history_text(&view.history));
+            if let Some(outcome) = loaded.current.status().outcome() {
+                println!("{}", outcome);
+            }
+        }
+        GameCommand::List { player } => {
+            let mut conn = referee
+                .store()
+                .pool()
+                .acquire()
+                .await
+                .context("opening the database")?;
+            let address = player.as_deref().map(normalize_address);
+            let list = games::list(&mut conn, address.as_deref())
+                .await
+                .context("listing games")?;
+            for game in list {
+                let state = match (&game.finished, &game.result) {
+                    (true, Some(result)) => result.clone(),
+                    _ => "playing".to_string(),
+                };
+                println!(
+                    "#{} {} {} vs {} {}",
+                    game.id, game.game, game.white, game.black, state
+                );
+            }
+        }
+        GameCommand::Verify { id } => {
+            let mut conn = referee
+                .store()
+                .pool()
+                .acquire()
+                .await
+                .context("opening the database")?;
+            let replayed = referee
+                .verify(&mut conn, *id)
+                .await
+                .map_err(|e| CliError::Failed(e.into()))?;
+            println!(
+                "game #{id}: the log replays to the stored state ({})",
+                Referee::duty_words(&replayed.status(), Seat::White)
+            );
+        }
+        GameCommand::Adjudicate { id, result, reason } => {
+            let result = match result.as_str() {
+                "1-0" => GameResult::Win(Seat::White),
+                "0-1" => GameResult::Win(Seat::Black),
+                "draw" | "1/2-1/2" => GameResult::Draw,
+                other => {
+                    return Err(CliError::Refused(format!(
+                        "result {other:?}: write 1-0, 0-1 or draw"
+                    )));
+                }
+            };
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            referee
+                .adjudicate(&mut tx, *id, result, reason, "cli")
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the game")?;
+            println!("game #{id} adjudicated");
+        }
+    }
+    Ok(())
+}
+
+fn host_status_line(loaded: &crate::referee::LoadedGame) -> String {
+    use crate::rules::Status;
+    match loaded.current.status() {
+        Status::Finished(outcome) => format!("Game over: {outcome}."),
+        Status::Ongoing(dues) => {
+            let due: Vec<String> = dues
+                .iter()
+                .map(|d| format!("{} ({:?})", d.seat, d.duty).to_lowercase())
+                .collect();
+            format!(
+                "White: {}. Black: {}. Awaited: {}.",
+                loaded.address(Seat::White),
+                loaded.address(Seat::Black),
+                due.join(", ")
+            )
+        }
+    }
+}
+
+async fn resolve_viewer(
+    referee: &Referee,
+    id: i64,
+    player: Option<&str>,
+    default: Viewer,
+) -> Result<(crate::referee::LoadedGame, Viewer), CliError> {
+    let mut conn = referee
+        .store()
+        .pool()
+        .acquire()
+        .await
+        .context("opening the database")?;
+    let loaded = referee.load(&mut conn, id).await.map_err(refused)?;
+    let viewer = match player {
+        None => default,
+        Some(address) => Viewer::Seat(loaded.seat_of(address).ok_or_else(|| {
+            refused(RefereeError::NotAPlayer {
+                game: id,
+                address: normalize_address(address),
+            })
+        })?),
+    };
+    Ok((loaded, viewer))
+}

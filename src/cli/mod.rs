@@ -1,0 +1,228 @@
+//! The `arbiter` command line: the referee without mail (`game`, `perft`,
+//! `rules`), and the mail daemon.
+
+mod game;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+use crate::referee::Referee;
+use crate::rules::{GameInfo, Options, game_names};
+use crate::store::Store;
+
+/// A play-by-email referee for chess variants.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about)]
+pub struct Cli {
+    /// The SQLite database file (created on first use). Overrides the
+    /// configuration file's `database.path`.
+    #[arg(long, global = true, env = "ARBITER_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    /// The configuration file.
+    #[arg(long, global = true, env = "ARBITER_CONFIG", value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: TopCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TopCommand {
+    /// Create, play, inspect and repair games from the command line.
+    #[command(subcommand)]
+    Game(game::GameCommand),
+    /// Count the leaves of a game's legal-action tree (rules check).
+    Perft {
+        /// The game's name.
+        game: String,
+        depth: u32,
+        /// Start from this position (FEN for the chess games) instead of the
+        /// game's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// A game option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Print each first action's count before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Run the referee by mail: watch the IMAP mailbox, answer over SMTP.
+    Serve,
+    /// Start the local mail server and the referee, and play the opening of
+    /// a game by mail between two local users; then keep serving.
+    Demo {
+        /// Where the demo keeps its mail server and database (short path:
+        /// unix socket paths are limited).
+        #[arg(long, default_value = "/tmp/arbiter-demo")]
+        dir: PathBuf,
+        /// Stop after the scripted opening instead of serving on.
+        #[arg(long)]
+        exit: bool,
+    },
+    /// Print a game's rules page.
+    Rules {
+        /// The game's name.
+        game: String,
+    },
+}
+
+/// An error that ends the command: `Refused` is the player-facing answer of
+/// a rejected command (exit 1), anything else is a failure (exit 2).
+#[derive(Debug)]
+pub enum CliError {
+    Refused(String),
+    Failed(anyhow::Error),
+}
+
+impl From<anyhow::Error> for CliError {
+    fn from(e: anyhow::Error) -> Self {
+        CliError::Failed(e)
+    }
+}
+
+/// Parses the arguments and runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // The daemon logs every decision it takes; the one-shot commands only
+    // warnings, so their output stays the referee's answer.
+    let daemon = matches!(cli.command, TopCommand::Serve | TopCommand::Demo { .. });
+    init_tracing(if daemon { "info" } else { "warn" });
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Refused(reason)) => {
+            eprintln!("refused: {reason}");
+            ExitCode::from(1)
+        }
+        Err(CliError::Failed(e)) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn init_tracing(default: &str) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match &cli.command {
+        TopCommand::Rules { game } => {
+            let info = find_game(game)?;
+            print!("{}", (info.rules_page)());
+            Ok(())
+        }
+        TopCommand::Perft {
+            game,
+            depth,
+            fen,
+            options,
+            divide,
+        } => perft(game, *depth, fen.as_deref(), options, *divide),
+        TopCommand::Serve => {
+            let path = cli.config.clone().ok_or_else(|| {
+                CliError::Failed(anyhow::anyhow!(
+                    "serve needs --config PATH (see config/arbiter.toml)"
+                ))
+            })?;
+            let mut config = Config::load(&path)?;
+            if let Some(db) = &cli.db {
+                config.database.path = db.clone();
+            }
+            let secrets = crate::mail::daemon::Secrets::from_env(&config)?;
+            runtime()?.block_on(crate::mail::daemon::serve(config, secrets))?;
+            Ok(())
+        }
+        TopCommand::Demo { dir, exit } => {
+            runtime()?.block_on(crate::demo::run(dir, *exit))?;
+            Ok(())
+        }
+        TopCommand::Game(command) => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .context("starting the async runtime")?;
+            runtime.block_on(async {
+                let referee = open_referee(&cli).await?;
+                game::run(&referee, command).await
+            })
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?)
+}
+
+fn find_game(name: &str) -> Result<&'static GameInfo, CliError> {
+    GameInfo::find(name).ok_or_else(|| {
+        CliError::Failed(anyhow::anyhow!(
+            "there is no game {name:?}; the games are: {}",
+            game_names().join(", ")
+        ))
+    })
+}
+
+fn perft(
+    game: &str,
+    depth: u32,
+    fen: Option<&str>,
+    options: &[String],
+    divide: bool,
+) -> Result<(), CliError> {
+    let info = find_game(game)?;
+    let options = Options::parse(options).map_err(anyhow::Error::from)?;
+    let start = match fen {
+        Some(fen) => (info.from_position)(fen, &options).map_err(anyhow::Error::from)?,
+        None => {
+            let mut entropy = crate::rules::Entropy::for_perft();
+            (info.new)(&options, &mut entropy).map_err(anyhow::Error::from)?
+        }
+    };
+    if divide {
+        let mut total = 0;
+        for (action, count) in start.divide(depth) {
+            println!("{action}: {count}");
+            total += count;
+        }
+        println!();
+        println!("{total}");
+    } else {
+        println!("{}", start.perft(depth));
+    }
+    Ok(())
+}
+
+/// The database path: `--db`, else the configuration's, else `arbiter.db`.
+pub fn database_path(cli: &Cli) -> Result<PathBuf, CliError> {
+    if let Some(db) = &cli.db {
+        return Ok(db.clone());
+    }
+    let config = match &cli.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    Ok(config.database.path)
+}
+
+async fn open_referee(cli: &Cli) -> Result<Referee, CliError> {
+    let path = database_path(cli)?;
+    let store = Store::open(&path)
+        .await
+        .with_context(|| format!("opening the database {}", path.display()))?;
+    Ok(Referee::new(store))
+}

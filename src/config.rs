@@ -1,0 +1,296 @@
+//! The configuration file (TOML). Secrets are never in it: passwords come
+//! from environment variables that the file names (`password_env`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+/// `config/arbiter.toml` and friends.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub database: DatabaseConfig,
+    #[serde(default)]
+    pub referee: RefereeConfig,
+    pub imap: Option<ImapConfig>,
+    pub smtp: Option<SmtpConfig>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The SQLite file, created on first use. Relative paths are relative to
+    /// the configuration file's directory.
+    pub path: PathBuf,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: PathBuf::from("arbiter.db"),
+        }
+    }
+}
+
+/// Who may start games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StartPolicy {
+    /// Anyone who mails the referee.
+    #[default]
+    Anyone,
+    /// Only the addresses and domains in `allow`.
+    Allowlist,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefereeConfig {
+    /// The address players write to; replies carry `+TAG` after its local part.
+    pub address: String,
+    /// The display name on the referee's mails.
+    #[serde(default = "default_name")]
+    pub name: String,
+    /// Who may challenge (start games).
+    #[serde(default)]
+    pub start_games: StartPolicy,
+    /// With `start_games = "allowlist"`: addresses (`alice@club.example`) and
+    /// domains (`@club.example`) allowed to challenge.
+    #[serde(default)]
+    pub allow: Vec<String>,
+    /// Mails from one sender answered per hour at most; beyond it the
+    /// referee stays silent (stops mail loops with a misbehaving peer).
+    #[serde(default = "default_rate_limit")]
+    pub rate_limit_per_hour: i64,
+}
+
+fn default_name() -> String {
+    "Arbiter".to_string()
+}
+
+fn default_rate_limit() -> i64 {
+    60
+}
+
+impl Default for RefereeConfig {
+    fn default() -> Self {
+        RefereeConfig {
+            address: "referee@example.test".to_string(),
+            name: default_name(),
+            start_games: StartPolicy::Anyone,
+            allow: Vec::new(),
+            rate_limit_per_hour: default_rate_limit(),
+        }
+    }
+}
+
+impl RefereeConfig {
+    /// The local part and domain of the referee's address.
+    pub fn split_address(&self) -> (&str, &str) {
+        self.address
+            .split_once('@')
+            .unwrap_or((&self.address, "localhost"))
+    }
+
+    /// The reply address carrying `tag`: `referee+TAG@domain`.
+    pub fn tagged_address(&self, tag: &str) -> String {
+        let (local, domain) = self.split_address();
+        format!("{local}+{tag}@{domain}")
+    }
+
+    /// Whether `address` may start games.
+    pub fn may_start_games(&self, address: &str) -> bool {
+        match self.start_games {
+            StartPolicy::Anyone => true,
+            StartPolicy::Allowlist => {
+                let address = address.to_ascii_lowercase();
+                self.allow.iter().any(|entry| {
+                    let entry = entry.trim().to_ascii_lowercase();
+                    if entry.starts_with('@') {
+                        address.ends_with(&entry)
+                    } else {
+                        address == entry
+                    }
+                })
+            }
+        }
+    }
+}
+
+/// How a connection is secured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// A plain connection upgraded with STARTTLS.
+    Starttls,
+    /// No encryption: allowed only to a loopback address.
+    Plain,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImapConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub username: String,
+    /// The environment variable holding the password.
+    pub password_env: String,
+    /// A PEM file of extra certificate authorities to trust (a private CA).
+    pub ca_file: Option<PathBuf>,
+    #[serde(default = "default_mailbox")]
+    pub mailbox: String,
+    /// Where processed mail is moved (created if missing).
+    #[serde(default = "default_done")]
+    pub done_folder: String,
+    /// Seconds between polls when the server has no IDLE.
+    #[serde(default = "default_poll")]
+    pub poll_seconds: u64,
+    /// Seconds an IDLE lasts before it is renewed (under RFC 2177's 29 min).
+    #[serde(default = "default_idle")]
+    pub idle_seconds: u64,
+}
+
+fn default_mailbox() -> String {
+    "INBOX".to_string()
+}
+fn default_done() -> String {
+    "Arbiter/Done".to_string()
+}
+fn default_poll() -> u64 {
+    30
+}
+fn default_idle() -> u64 {
+    300
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    /// Login for SMTP AUTH; none for an open relay on loopback.
+    pub username: Option<String>,
+    pub password_env: Option<String>,
+    pub ca_file: Option<PathBuf>,
+    /// Seconds one send may take before it is abandoned and retried.
+    #[serde(default = "default_send_timeout")]
+    pub timeout_seconds: u64,
+}
+
+fn default_send_timeout() -> u64 {
+    30
+}
+
+/// Reads a password from the environment variable `name`.
+pub fn secret_from_env(name: &str) -> anyhow::Result<String> {
+    std::env::var(name)
+        .with_context(|| format!("the environment variable {name} (a password) is not set"))
+}
+
+/// Whether `host` is a loopback address or name.
+pub fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .map(|ip| ip.is_loopback())
+            .unwrap_or(false)
+}
+
+impl Config {
+    /// Reads a configuration file.
+    pub fn load(path: &Path) -> anyhow::Result<Config> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let mut config: Config =
+            toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        let resolve = |p: &mut PathBuf| {
+            if p.is_relative() {
+                *p = base.join(&*p);
+            }
+        };
+        resolve(&mut config.database.path);
+        if let Some(imap) = &mut config.imap {
+            imap.ca_file.as_mut().map(resolve);
+        }
+        if let Some(smtp) = &mut config.smtp {
+            smtp.ca_file.as_mut().map(resolve);
+        }
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Refuses settings that would be unsafe or cannot work.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if !self.referee.address.contains('@') {
+            bail!(
+                "referee.address {:?} is not a mail address",
+                self.referee.address
+            );
+        }
+        if let Some(imap) = &self.imap
+            && imap.security == Security::Plain
+            && !is_loopback(&imap.host)
+        {
+            bail!(
+                "imap.security = \"plain\" is only allowed to a loopback host, not {}",
+                imap.host
+            );
+        }
+        if let Some(smtp) = &self.smtp
+            && smtp.security == Security::Plain
+            && !is_loopback(&smtp.host)
+        {
+            bail!(
+                "smtp.security = \"plain\" is only allowed to a loopback host, not {}",
+                smtp.host
+            );
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allowlist_takes_addresses_and_domains() {
+        let referee = RefereeConfig {
+            start_games: StartPolicy::Allowlist,
+            allow: vec!["alice@example.test".into(), "@club.example".into()],
+            ..RefereeConfig::default()
+        };
+        assert!(referee.may_start_games("Alice@example.test"));
+        assert!(referee.may_start_games("bob@club.example"));
+        assert!(!referee.may_start_games("bob@example.test"));
+        assert!(!referee.may_start_games("mallory@evilclub.example"));
+        assert!(RefereeConfig::default().may_start_games("anyone@anywhere.example"));
+    }
+
+    #[test]
+    fn plain_connections_only_on_loopback() {
+        let text = |host: &str| {
+            format!(
+                "[imap]\nhost = \"{host}\"\nport = 143\nsecurity = \"plain\"\nusername = \"r\"\npassword_env = \"P\"\n"
+            )
+        };
+        let ok: Config = toml::from_str(&text("127.0.0.1")).unwrap();
+        assert!(ok.check().is_ok());
+        let bad: Config = toml::from_str(&text("mail.example.org")).unwrap();
+        assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn the_committed_example_config_parses() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/arbiter.toml");
+        let config = Config::load(&path).unwrap();
+        assert!(config.imap.is_some() && config.smtp.is_some());
+    }
+}

@@ -1,0 +1,130 @@
+//! The project's local mail server (`scripts/mailstack`: Postfix and Dovecot
+//! on 127.0.0.1), started as a child process. Dropping the handle closes the
+//! script's stdin, which stops the whole stack.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+/// The mail domain of the local stack.
+pub const DOMAIN: &str = "example.test";
+
+/// A running local mail server.
+pub struct MailStack {
+    child: Child,
+    // Held open: the script stops when it closes.
+    _stdin: ChildStdin,
+    pub smtp: u16,
+    pub submission: u16,
+    pub imap: u16,
+    pub imaps: u16,
+    pub ca: PathBuf,
+    pub state_dir: PathBuf,
+}
+
+impl MailStack {
+    /// The script shipped with the project.
+    pub fn script() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/mailstack")
+    }
+
+    /// Starts the stack with its state in `state_dir` (a short path: unix
+    /// socket paths are limited to 108 bytes) and waits until it is ready.
+    pub fn start(state_dir: &Path) -> anyhow::Result<MailStack> {
+        let mut child = Command::new("bash")
+            .arg(Self::script())
+            .arg("run")
+            .arg(state_dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .context("starting scripts/mailstack")?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let mut lines = BufReader::new(stdout).lines();
+        let started = Instant::now();
+        let ready = loop {
+            match lines.next() {
+                Some(line) => {
+                    let line = line?;
+                    if line.starts_with("MAILSTACK READY") {
+                        break line;
+                    }
+                }
+                None => bail!("scripts/mailstack ended before it was ready"),
+            }
+            if started.elapsed() > Duration::from_secs(300) {
+                bail!("scripts/mailstack was not ready after 300 s");
+            }
+        };
+        // Keep draining the script's output so it never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines.by_ref() {});
+        let field = |name: &str| -> anyhow::Result<String> {
+            ready
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix(&format!("{name}=")))
+                .map(str::to_string)
+                .with_context(|| format!("no {name}= in {ready:?}"))
+        };
+        let port = |name: &str| -> anyhow::Result<u16> { Ok(field(name)?.parse()?) };
+        Ok(MailStack {
+            smtp: port("smtp")?,
+            submission: port("submission")?,
+            imap: port("imap")?,
+            imaps: port("imaps")?,
+            ca: PathBuf::from(field("ca")?),
+            state_dir: state_dir.to_path_buf(),
+            child,
+            _stdin: stdin,
+        })
+    }
+
+    /// A user's password on the local stack.
+    pub fn password(user: &str) -> String {
+        format!("{user}-pw")
+    }
+
+    /// A user's address on the local stack.
+    pub fn address(user: &str) -> String {
+        format!("{user}@{DOMAIN}")
+    }
+
+    /// The daemon's configuration for this stack: IMAPS and SMTP submission
+    /// with STARTTLS, both verified against the stack's own CA.
+    pub fn daemon_config(&self, database: &Path, password_env: &str) -> String {
+        format!(
+            "[database]\npath = {db:?}\n\n[referee]\naddress = \"referee@{DOMAIN}\"\nname = \"Arbiter (demo)\"\n\n\
+             [imap]\nhost = \"127.0.0.1\"\nport = {imaps}\nsecurity = \"tls\"\nusername = \"referee@{DOMAIN}\"\n\
+             password_env = \"{password_env}\"\nca_file = {ca:?}\nidle_seconds = 60\n\n\
+             [smtp]\nhost = \"127.0.0.1\"\nport = {submission}\nsecurity = \"starttls\"\n\
+             username = \"referee@{DOMAIN}\"\npassword_env = \"{password_env}\"\nca_file = {ca:?}\ntimeout_seconds = 20\n",
+            db = database.display().to_string(),
+            imaps = self.imaps,
+            submission = self.submission,
+            ca = self.ca.display().to_string(),
+        )
+    }
+}
+
+impl Drop for MailStack {
+    fn drop(&mut self) {
+        // The script stops on SIGTERM as on the end of its stdin; wait
+        // briefly so that its ports are free when we return.
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+    }
+}

@@ -1,0 +1,185 @@
+//! Outgoing mail: the referee's answers and notices as complete RFC 5322
+//! messages (plain text plus HTML), threaded per game and per player.
+//!
+//! A mail is formatted once, when it is queued, so that every retry sends the
+//! very same bytes and Message-ID.
+
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, Message, MultiPart};
+
+use crate::config::RefereeConfig;
+use crate::referee::{Notice, NoticeKind};
+use crate::render;
+use crate::rules::{Duty, Seat, Status};
+
+/// A mail ready to queue.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    pub to: String,
+    pub subject: String,
+    /// Where the player's reply should go (the tagged referee address).
+    pub reply_to: Option<String>,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+    /// Without angle brackets.
+    pub message_id: String,
+    pub text: String,
+    pub html: String,
+    pub game_id: Option<i64>,
+}
+
+/// A Message-ID for a new mail of this referee (without angle brackets).
+pub fn new_message_id(referee: &RefereeConfig) -> String {
+    let (_, domain) = referee.split_address();
+    format!("arbiter.{}@{}", crate::referee::random_token(20), domain)
+}
+
+/// The Message-ID that starts a player's thread of one game.
+pub fn thread_root(referee: &RefereeConfig, game_id: i64, seat: Seat) -> String {
+    let (_, domain) = referee.split_address();
+    format!("arbiter.game{}.{}@{}", game_id, seat.name(), domain)
+}
+
+/// The reply-address tag of a player in a game: `42.k3x9q`.
+pub fn game_tag(game_id: i64, secret: &str) -> String {
+    format!("{game_id}.{secret}")
+}
+
+/// The subject of a game's mails: `[arbiter #42] Bluff Chess: your move`.
+pub fn game_subject(game_id: i64, title: &str, what: &str) -> String {
+    format!("[arbiter #{game_id}] {title}: {what}")
+}
+
+fn what_now(notice: &Notice) -> String {
+    match &notice.status {
+        Status::Finished(outcome) => format!("game over, {}", outcome.result.score()),
+        Status::Ongoing(dues) => match notice.duty() {
+            Some(Duty::Move) => "your move".to_string(),
+            Some(Duty::Sealed) => "your sealed submission".to_string(),
+            Some(Duty::Decision) => "your decision".to_string(),
+            None => {
+                let waiting: Vec<&str> = dues.iter().map(|d| d.seat.title()).collect();
+                format!("waiting for {}", waiting.join(" and "))
+            }
+        },
+    }
+}
+
+impl Draft {
+    /// A player's notice about a game, threaded under that player's thread.
+    pub fn notice(referee: &RefereeConfig, notice: &Notice, in_reply_to: Option<&str>) -> Draft {
+        let root = thread_root(referee, notice.game_id, notice.seat);
+        let started = notice.kind == NoticeKind::Started;
+        let message_id = if started {
+            root.clone()
+        } else {
+            new_message_id(referee)
+        };
+        let mut references = Vec::new();
+        if !started {
+            references.push(root.clone());
+        }
+        if let Some(id) = in_reply_to {
+            references.push(id.to_string());
+        }
+        let in_reply_to = in_reply_to
+            .map(str::to_string)
+            .or_else(|| (!started).then_some(root));
+        Draft {
+            to: notice.address.clone(),
+            subject: game_subject(notice.game_id, notice.game_title, &what_now(notice)),
+            reply_to: Some(referee.tagged_address(&game_tag(notice.game_id, &notice.secret))),
+            in_reply_to,
+            references,
+            message_id,
+            text: render::notice_text(notice),
+            html: render::notice_html(notice),
+            game_id: Some(notice.game_id),
+        }
+    }
+
+    /// A plain answer to a mail (help, rules, refusals), threaded under it.
+    pub fn answer(
+        referee: &RefereeConfig,
+        to: &str,
+        subject: &str,
+        text: String,
+        in_reply_to: Option<&str>,
+        game_id: Option<i64>,
+    ) -> Draft {
+        let html = render::plain_html(subject, &text);
+        Draft {
+            to: to.to_string(),
+            subject: subject.to_string(),
+            reply_to: None,
+            in_reply_to: in_reply_to.map(str::to_string),
+            references: in_reply_to
+                .map(|id| vec![id.to_string()])
+                .unwrap_or_default(),
+            message_id: new_message_id(referee),
+            text,
+            html,
+            game_id,
+        }
+    }
+
+    /// The formatted message.
+    pub fn format(&self, referee: &RefereeConfig) -> Result<Vec<u8>, ComposeError> {
+        let from = Mailbox::new(
+            Some(referee.name.clone()),
+            referee
+                .address
+                .parse()
+                .map_err(|_| ComposeError::Address(referee.address.clone()))?,
+        );
+        let to: Mailbox = self
+            .to
+            .parse()
+            .map_err(|_| ComposeError::Address(self.to.clone()))?;
+        let mut builder = Message::builder()
+            .from(from)
+            .to(to)
+            .subject(&self.subject)
+            .date_now()
+            .message_id(Some(format!("<{}>", self.message_id)));
+        if let Some(reply_to) = &self.reply_to {
+            builder = builder.reply_to(
+                reply_to
+                    .parse()
+                    .map_err(|_| ComposeError::Address(reply_to.clone()))?,
+            );
+        }
+        if let Some(id) = &self.in_reply_to {
+            builder = builder.in_reply_to(format!("<{id}>"));
+        }
+        if !self.references.is_empty() {
+            let refs: Vec<String> = self.references.iter().map(|r| format!("<{r}>")).collect();
+            builder = builder.references(refs.join(" "));
+        }
+        let mut message = builder.multipart(MultiPart::alternative_plain_html(
+            self.text.clone(),
+            self.html.clone(),
+        ))?;
+        // RFC 3834: mark every mail as automatic so that well-behaved
+        // responders never answer it, and ask Exchange not to either.
+        let headers = message.headers_mut();
+        headers.insert_raw(HeaderValue::new(
+            HeaderName::new_from_ascii_str("Auto-Submitted"),
+            "auto-replied".to_string(),
+        ));
+        headers.insert_raw(HeaderValue::new(
+            HeaderName::new_from_ascii_str("X-Auto-Response-Suppress"),
+            "All".to_string(),
+        ));
+        Ok(message.formatted())
+    }
+}
+
+/// A mail could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum ComposeError {
+    #[error("{0:?} is not a valid mail address")]
+    Address(String),
+    #[error(transparent)]
+    Build(#[from] lettre::error::Error),
+}

@@ -1,0 +1,192 @@
+//! `arbiter serve`: watches the mailbox, processes each mail exactly once,
+//! and keeps the outbox moving.
+//!
+//! Exactly once: a mail's effects, its answers (the outbox) and the record
+//! that it is done commit in one transaction, keyed by (UIDVALIDITY, UID)
+//! and by Message-ID. Only then is it flagged `\Seen` and moved out of the
+//! mailbox. A crash before the commit leaves the mail in the mailbox to be
+//! processed again from scratch; a crash after it leaves a mail that is
+//! recognised as done and only moved.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use tokio::runtime::Handle;
+use tokio::sync::Notify;
+use tracing::{error, info, warn};
+
+use super::imap::Mailbox;
+use super::inbox::Mailroom;
+use super::sender::Sender;
+use crate::config::{Config, ImapConfig, secret_from_env};
+use crate::referee::Referee;
+use crate::render;
+use crate::store::Store;
+use crate::store::mail::{self as mailstore, MailKey};
+
+/// The passwords, read from the environment variables the configuration
+/// names (never from the file itself).
+#[derive(Clone)]
+pub struct Secrets {
+    pub imap_password: String,
+    pub smtp_password: Option<String>,
+}
+
+impl Secrets {
+    pub fn from_env(config: &Config) -> anyhow::Result<Secrets> {
+        let imap = config
+            .imap
+            .as_ref()
+            .context("the configuration has no [imap] section")?;
+        let smtp = config
+            .smtp
+            .as_ref()
+            .context("the configuration has no [smtp] section")?;
+        Ok(Secrets {
+            imap_password: secret_from_env(&imap.password_env)?,
+            smtp_password: smtp
+                .password_env
+                .as_deref()
+                .map(secret_from_env)
+                .transpose()?,
+        })
+    }
+}
+
+/// Runs the daemon until it is stopped (Ctrl-C or SIGTERM).
+pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
+    let imap = config
+        .imap
+        .clone()
+        .context("the configuration has no [imap] section")?;
+    let smtp = config
+        .smtp
+        .clone()
+        .context("the configuration has no [smtp] section")?;
+    let password = secrets.imap_password;
+    render::self_check();
+    let store = Store::open(&config.database.path)
+        .await
+        .with_context(|| format!("opening the database {}", config.database.path.display()))?;
+    let mailroom = Mailroom::new(Referee::new(store.clone()), config.referee.clone());
+    let sender = Sender::new(
+        &smtp,
+        secrets.smtp_password,
+        &config.referee.address,
+        store.clone(),
+    )?;
+    let wake = Arc::new(Notify::new());
+    info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
+
+    let sender_task = tokio::spawn(sender.run(wake.clone()));
+    let runtime = Handle::current();
+    let watcher =
+        tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
+
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => info!("interrupted; stopping"),
+        _ = terminate.recv() => info!("terminated; stopping"),
+        result = sender_task => error!(?result, "the sender stopped"),
+        result = watcher => error!(?result, "the mailbox watcher stopped"),
+    }
+    Ok(())
+}
+
+/// The mailbox loop, on a blocking thread: connect, process what waits,
+/// wait for more; on any error reconnect with backoff.
+fn watch(
+    runtime: Handle,
+    imap: ImapConfig,
+    password: String,
+    mailroom: Mailroom,
+    wake: Arc<Notify>,
+) {
+    let mut backoff = Duration::from_secs(1);
+    loop {
+        match Mailbox::connect(&imap, &password) {
+            Ok(mut mailbox) => {
+                backoff = Duration::from_secs(1);
+                if let Err(e) = session(&runtime, &imap, &mut mailbox, &mailroom, &wake) {
+                    warn!(error = %format!("{e:#}"), "IMAP session ended; reconnecting");
+                }
+                mailbox.logout();
+            }
+            Err(e) => {
+                warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox")
+            }
+        }
+        std::thread::sleep(backoff);
+        backoff = (backoff * 2).min(Duration::from_secs(60));
+    }
+}
+
+fn session(
+    runtime: &Handle,
+    imap: &ImapConfig,
+    mailbox: &mut Mailbox,
+    mailroom: &Mailroom,
+    wake: &Notify,
+) -> anyhow::Result<()> {
+    runtime.block_on(note_uidvalidity(
+        mailroom,
+        &imap.mailbox,
+        mailbox.uidvalidity,
+    ))?;
+    loop {
+        for uid in mailbox.pending()? {
+            let key = MailKey {
+                uidvalidity: mailbox.uidvalidity,
+                uid,
+            };
+            let done = runtime.block_on(async {
+                let mut conn = mailroom.referee.store().pool().acquire().await?;
+                mailstore::seen(&mut conn, key).await
+            })?;
+            if !done {
+                let Some(raw) = mailbox.fetch(uid)? else {
+                    warn!(%key, "mail vanished before it could be read");
+                    continue;
+                };
+                runtime.block_on(process(mailroom, key, &raw))?;
+                wake.notify_one();
+            }
+            mailbox.finish(uid)?;
+        }
+        mailbox.wait()?;
+    }
+}
+
+/// A new UIDVALIDITY means the server renumbered the mailbox: old UIDs mean
+/// nothing now. Mails still waiting are then recognised by Message-ID.
+async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    match mailstore::mailbox_uidvalidity(&mut tx, name).await? {
+        Some(old) if old != uidvalidity => {
+            warn!(
+                mailbox = name,
+                old,
+                new = uidvalidity,
+                "UIDVALIDITY changed; waiting mails are matched by Message-ID"
+            )
+        }
+        _ => {}
+    }
+    mailstore::set_mailbox_uidvalidity(&mut tx, name, uidvalidity).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Processes one mail in one transaction.
+async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    // Checked again inside the write lock: another daemon on the same
+    // database may have taken it meanwhile.
+    if mailstore::seen(&mut tx, key).await? {
+        return Ok(());
+    }
+    mailroom.process(&mut tx, key, raw).await?;
+    tx.commit().await.context("committing a processed mail")?;
+    Ok(())
+}

@@ -1,0 +1,307 @@
+//! The referee's mailbox over IMAP (the blocking `imap` crate, run on its own
+//! thread, never on the async workers).
+//!
+//! Why `imap` 3.0 and not `async-imap`: its IDLE handle takes a read timeout
+//! on any stream we give it, so TLS is our own rustls 0.23 stream (one TLS
+//! stack and one crypto provider, ring, for IMAP and SMTP alike), and a
+//! blocking session on a dedicated thread is simple to reason about: one mail
+//! at a time, each one committed before the next is read.
+
+use std::io::{self, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use imap::extensions::idle::SetReadTimeout;
+use rustls::pki_types::ServerName;
+use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
+use tracing::{debug, info};
+
+use crate::config::{ImapConfig, Security};
+
+/// A plain or TLS connection to the IMAP server.
+pub enum ImapStream {
+    Plain(TcpStream),
+    Tls(Box<StreamOwned<ClientConnection, TcpStream>>),
+}
+
+impl Read for ImapStream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            ImapStream::Plain(s) => s.read(buf),
+            ImapStream::Tls(s) => s.read(buf),
+        }
+    }
+}
+
+impl Write for ImapStream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            ImapStream::Plain(s) => s.write(buf),
+            ImapStream::Tls(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            ImapStream::Plain(s) => s.flush(),
+            ImapStream::Tls(s) => s.flush(),
+        }
+    }
+}
+
+impl SetReadTimeout for ImapStream {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> imap::Result<()> {
+        let tcp = match self {
+            ImapStream::Plain(s) => s,
+            ImapStream::Tls(s) => s.get_mut(),
+        };
+        TcpStream::set_read_timeout(tcp, timeout).map_err(imap::Error::Io)
+    }
+}
+
+/// The TLS settings for the mail servers: the system's roots plus an
+/// optional private CA, with ring as the one crypto provider.
+pub fn tls_config(ca_file: Option<&Path>) -> anyhow::Result<Arc<ClientConfig>> {
+    let mut roots = RootCertStore::empty();
+    let native = rustls_native_certs::load_native_certs();
+    for cert in native.certs {
+        let _ = roots.add(cert);
+    }
+    if let Some(path) = ca_file {
+        let pem = std::fs::read(path)
+            .with_context(|| format!("reading the CA file {}", path.display()))?;
+        for cert in rustls_pemfile::certs(&mut pem.as_slice()) {
+            roots
+                .add(cert.context("reading a CA certificate")?)
+                .context("adding a CA certificate")?;
+        }
+    }
+    let config =
+        ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .context("TLS protocol versions")?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Result<ImapStream> {
+    let name = ServerName::try_from(host.to_string())
+        .with_context(|| format!("{host:?} is not a server name"))?;
+    let connection = ClientConnection::new(tls.clone(), name).context("starting TLS")?;
+    let mut stream = StreamOwned::new(connection, tcp);
+    // Finish the handshake now so certificate errors show here.
+    while stream.conn.is_handshaking() {
+        stream
+            .conn
+            .complete_io(&mut stream.sock)
+            .context("TLS handshake with the IMAP server")?;
+    }
+    Ok(ImapStream::Tls(Box::new(stream)))
+}
+
+/// A logged-in session on the referee's mailbox.
+pub struct Mailbox {
+    session: imap::Session<ImapStream>,
+    config: ImapConfig,
+    idle: bool,
+    moves: bool,
+    /// The selected mailbox's UIDVALIDITY.
+    pub uidvalidity: u32,
+}
+
+impl Mailbox {
+    /// Connects, logs in, makes sure the done folder exists and selects the
+    /// watched mailbox.
+    pub fn connect(config: &ImapConfig, password: &str) -> anyhow::Result<Mailbox> {
+        let tls = tls_config(config.ca_file.as_deref())?;
+        let timeout = Some(Duration::from_secs(60));
+        let tcp = TcpStream::connect((config.host.as_str(), config.port))
+            .with_context(|| format!("connecting to IMAP {}:{}", config.host, config.port))?;
+        tcp.set_read_timeout(timeout)?;
+        tcp.set_write_timeout(timeout)?;
+        let client = match config.security {
+            Security::Tls => {
+                let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
+                client
+                    .read_greeting()
+                    .context("reading the IMAP greeting")?;
+                client
+            }
+            Security::Starttls => {
+                let mut tcp = tcp;
+                starttls(&mut tcp).context("IMAP STARTTLS")?;
+                let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
+                // The greeting came before STARTTLS.
+                client.greeting_read = true;
+                client
+            }
+            Security::Plain => {
+                let mut client = imap::Client::new(ImapStream::Plain(tcp));
+                client
+                    .read_greeting()
+                    .context("reading the IMAP greeting")?;
+                client
+            }
+        };
+        let mut session = client
+            .login(&config.username, password)
+            .map_err(|(e, _)| e)
+            .with_context(|| format!("IMAP login as {}", config.username))?;
+        let capabilities = session.capabilities().context("IMAP CAPABILITY")?;
+        let idle = capabilities.has_str("IDLE");
+        let moves = capabilities.has_str("MOVE");
+        info!(host = %config.host, idle, moves, "IMAP session open");
+        ensure_folder(&mut session, &config.done_folder)?;
+        let selected = session
+            .select(&config.mailbox)
+            .with_context(|| format!("selecting {}", config.mailbox))?;
+        let Some(uidvalidity) = selected.uid_validity else {
+            bail!("the IMAP server gave no UIDVALIDITY for {}", config.mailbox);
+        };
+        Ok(Mailbox {
+            session,
+            config: config.clone(),
+            idle,
+            moves,
+            uidvalidity,
+        })
+    }
+
+    /// The UIDs of every mail still in the watched mailbox, oldest first.
+    /// Processed mail is moved out, so these are new or not yet moved.
+    pub fn pending(&mut self) -> anyhow::Result<Vec<u32>> {
+        let mut uids: Vec<u32> = self
+            .session
+            .uid_search("ALL")
+            .context("IMAP UID SEARCH")?
+            .into_iter()
+            .collect();
+        uids.sort_unstable();
+        Ok(uids)
+    }
+
+    /// The raw bytes of one mail, without marking it read.
+    pub fn fetch(&mut self, uid: u32) -> anyhow::Result<Option<Vec<u8>>> {
+        let fetches = self
+            .session
+            .uid_fetch(uid.to_string(), "BODY.PEEK[]")
+            .context("IMAP UID FETCH")?;
+        Ok(fetches
+            .iter()
+            .find(|f| f.uid == Some(uid))
+            .and_then(|f| f.body().map(<[u8]>::to_vec)))
+    }
+
+    /// Marks a processed mail `\Seen` and moves it to the done folder.
+    pub fn finish(&mut self, uid: u32) -> anyhow::Result<()> {
+        let set = uid.to_string();
+        self.session
+            .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
+            .context("IMAP UID STORE")?;
+        if self.moves {
+            self.session
+                .uid_mv(&set, &self.config.done_folder)
+                .context("IMAP UID MOVE")?;
+        } else {
+            self.session
+                .uid_copy(&set, &self.config.done_folder)
+                .context("IMAP UID COPY")?;
+            self.session
+                .uid_store(&set, "+FLAGS.SILENT (\\Deleted)")
+                .context("IMAP UID STORE")?;
+            self.session.uid_expunge(&set).context("IMAP UID EXPUNGE")?;
+        }
+        debug!(uid, folder = %self.config.done_folder, "mail moved");
+        Ok(())
+    }
+
+    /// Waits for new mail: IDLE where the server has it (renewed every
+    /// `idle_seconds`), else a poll interval.
+    pub fn wait(&mut self) -> anyhow::Result<()> {
+        if self.idle {
+            let mut handle = self.session.idle();
+            handle
+                .timeout(Duration::from_secs(self.config.idle_seconds.max(1)))
+                .keepalive(false);
+            let outcome = handle
+                .wait_while(imap::extensions::idle::stop_on_any)
+                .context("IMAP IDLE")?;
+            debug!(?outcome, "IDLE ended");
+        } else {
+            std::thread::sleep(Duration::from_secs(self.config.poll_seconds.max(1)));
+            self.session.noop().context("IMAP NOOP")?;
+        }
+        Ok(())
+    }
+
+    pub fn logout(mut self) {
+        let _ = self.session.logout();
+    }
+}
+
+/// Reads one CRLF-terminated line byte by byte, so nothing after it (the
+/// TLS handshake) is consumed.
+fn read_line(tcp: &mut TcpStream) -> anyhow::Result<String> {
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while !line.ends_with(b"\r\n") {
+        if tcp.read(&mut byte)? == 0 {
+            bail!("the server closed the connection");
+        }
+        line.push(byte[0]);
+        if line.len() > 8192 {
+            bail!("an over-long line from the server");
+        }
+    }
+    Ok(String::from_utf8_lossy(&line).trim_end().to_string())
+}
+
+/// The plain-text part of STARTTLS (RFC 3501 6.2.1): the greeting, the
+/// command and its tagged OK. The `imap` crate keeps this step private.
+fn starttls(tcp: &mut TcpStream) -> anyhow::Result<()> {
+    let greeting = read_line(tcp)?;
+    if !greeting.starts_with("* OK") {
+        bail!("unexpected IMAP greeting {greeting:?}");
+    }
+    tcp.write_all(b"a0 STARTTLS\r\n")?;
+    loop {
+        let line = read_line(tcp)?;
+        if let Some(status) = line.strip_prefix("a0 ") {
+            if status.starts_with("OK") {
+                return Ok(());
+            }
+            bail!("the server refused STARTTLS: {status}");
+        }
+    }
+}
+
+fn ensure_folder(session: &mut imap::Session<ImapStream>, folder: &str) -> anyhow::Result<()> {
+    let existing = session.list(None, Some(folder)).context("IMAP LIST")?;
+    if existing.iter().any(|name| name.name() == folder) {
+        return Ok(());
+    }
+    // Create the parents first, for servers that do not.
+    let mut path = String::new();
+    for part in folder.split('/') {
+        if !path.is_empty() {
+            path.push('/');
+        }
+        path.push_str(part);
+        let exists = session
+            .list(None, Some(&path))
+            .context("IMAP LIST")?
+            .iter()
+            .any(|n| n.name() == path);
+        if !exists {
+            session
+                .create(&path)
+                .with_context(|| format!("IMAP CREATE {path}"))?;
+            info!(folder = %path, "IMAP folder created");
+        }
+    }
+    Ok(())
+}

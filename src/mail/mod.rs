@@ -1,0 +1,10 @@
+//! Mail: reading players' mail (IMAP, parsing), answering it (composing,
+//! the outbox, SMTP), and the daemon that ties them to the referee.
+
+pub mod compose;
+pub mod daemon;
+pub mod imap;
+pub mod inbox;
+pub mod parse;
+pub mod quote;
+pub mod sender;

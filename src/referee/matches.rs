@@ -1,0 +1,319 @@
+//! A match: one game's rules state plus what the referee adds around any
+//! game (draw offers, resignation, adjudication), and the log entries that
+//! change it. Replaying the log from the start gives the match; the stored
+//! snapshot is only a cache of that replay.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rules::{
+    ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, OptionError, Options, Outcome,
+    ReplayError, Seat, Status,
+};
+
+/// One accepted entry of a game's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LogEntry {
+    /// A game action, in the game's stored form (sealed parts included).
+    Action {
+        seat: Seat,
+        action: serde_json::Value,
+    },
+    Resign {
+        seat: Seat,
+    },
+    OfferDraw {
+        seat: Seat,
+    },
+    AcceptDraw {
+        seat: Seat,
+    },
+    DeclineDraw {
+        seat: Seat,
+    },
+    /// The host's ruling, ending the game.
+    Adjudicate {
+        result: GameResult,
+        reason: String,
+    },
+}
+
+impl LogEntry {
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            LogEntry::Action { seat, .. }
+            | LogEntry::Resign { seat }
+            | LogEntry::OfferDraw { seat }
+            | LogEntry::AcceptDraw { seat }
+            | LogEntry::DeclineDraw { seat } => Some(*seat),
+            LogEntry::Adjudicate { .. } => None,
+        }
+    }
+}
+
+/// A log entry could not be applied.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    /// The player's action was refused by the rules or the referee.
+    #[error(transparent)]
+    Refused(#[from] ActionError),
+    /// A stored entry does not replay: the stored game is damaged.
+    #[error("log entry {index} does not replay: {source}")]
+    Replay { index: u64, source: ReplayError },
+    #[error(transparent)]
+    Options(#[from] OptionError),
+}
+
+/// The entropy stream of log entry `index` of a game with `seed`.
+pub fn entropy_for_entry(seed: [u8; 32], index: u64) -> Entropy {
+    Entropy::new(seed, index)
+}
+
+/// The entropy stream of a game's creation.
+pub fn entropy_for_setup(seed: [u8; 32]) -> Entropy {
+    Entropy::new(seed, u64::MAX)
+}
+
+/// A game and the referee's state around it.
+#[derive(Clone)]
+pub struct Match {
+    pub game: Box<dyn AnyGame>,
+    /// An open draw offer, by that seat.
+    pub draw_offer: Option<Seat>,
+    /// How the game ended outside its rules (resignation, agreement, the
+    /// host's ruling).
+    pub ended: Option<Outcome>,
+}
+
+/// What applying one entry did.
+pub struct Step {
+    pub next: Match,
+    /// The entry as stored in the log.
+    pub entry: LogEntry,
+    /// The entry in the actor's words (may include the actor's sealed parts).
+    pub notation: String,
+    pub events: Vec<Event>,
+}
+
+impl Match {
+    /// A new match of `info` with `options`.
+    pub fn new(info: &GameInfo, options: &Options, seed: [u8; 32]) -> Result<Match, OptionError> {
+        let game = (info.new)(options, &mut entropy_for_setup(seed))?;
+        Ok(Match {
+            game,
+            draw_offer: None,
+            ended: None,
+        })
+    }
+
+    /// The game's status, or how it ended outside its rules.
+    pub fn status(&self) -> Status {
+        match &self.ended {
+            Some(outcome) => Status::Finished(outcome.clone()),
+            None => self.game.status(),
+        }
+    }
+
+    /// Replays a whole log.
+    pub fn replay<'a>(
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+    ) -> Result<Match, MatchError> {
+        let mut current = Match::new(info, options, seed)?;
+        for (index, entry) in entries.into_iter().enumerate() {
+            current = current.replay_entry(entry, seed, index as u64)?.next;
+        }
+        Ok(current)
+    }
+
+    fn replay_entry(
+        &self,
+        entry: &LogEntry,
+        seed: [u8; 32],
+        index: u64,
+    ) -> Result<Step, MatchError> {
+        match entry {
+            LogEntry::Action { seat, action } => {
+                let played = self
+                    .game
+                    .replay(*seat, action, &mut entropy_for_entry(seed, index))
+                    .map_err(|source| MatchError::Replay { index, source })?;
+                Ok(self.after_action(
+                    *seat,
+                    played.state,
+                    played.action,
+                    played.notation,
+                    played.events,
+                ))
+            }
+            other => self
+                .apply_meta(other.clone())
+                .map_err(|e| MatchError::Replay {
+                    index,
+                    source: ReplayError::Illegal(e),
+                }),
+        }
+    }
+
+    /// Applies what `seat` wrote as a game action.
+    pub fn play(
+        &self,
+        seat: Seat,
+        text: &str,
+        seed: [u8; 32],
+        index: u64,
+    ) -> Result<Step, ActionError> {
+        if let Status::Finished(outcome) = self.status() {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        let played = self
+            .game
+            .play_text(seat, text, &mut entropy_for_entry(seed, index))?;
+        Ok(self.after_action(
+            seat,
+            played.state,
+            played.action,
+            played.notation,
+            played.events,
+        ))
+    }
+
+    fn after_action(
+        &self,
+        seat: Seat,
+        game: Box<dyn AnyGame>,
+        action: serde_json::Value,
+        notation: String,
+        mut events: Vec<Event>,
+    ) -> Step {
+        // An opponent who plays on instead of answering declines the offer.
+        let draw_offer = match self.draw_offer {
+            Some(offerer) if offerer != seat => {
+                events.push(Event::public(format!("{}'s draw offer lapsed.", offerer)));
+                None
+            }
+            other => other,
+        };
+        Step {
+            next: Match {
+                game,
+                draw_offer,
+                ended: None,
+            },
+            entry: LogEntry::Action { seat, action },
+            notation,
+            events,
+        }
+    }
+
+    /// Applies a referee-level entry: resignation, draw offers, adjudication.
+    pub fn apply_meta(&self, entry: LogEntry) -> Result<Step, ActionError> {
+        if let Status::Finished(outcome) = self.status() {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        let mut next = self.clone();
+        let (notation, events) = match &entry {
+            LogEntry::Resign { seat } => {
+                next.ended = Some(Outcome::win(seat.other(), format!("{} resigned", seat)));
+                next.draw_offer = None;
+                (
+                    "resign".to_string(),
+                    vec![Event::public(format!(
+                        "{} resigned. {} wins.",
+                        seat,
+                        seat.other()
+                    ))],
+                )
+            }
+            LogEntry::OfferDraw { seat } => {
+                match self.draw_offer {
+                    Some(offerer) if offerer == *seat => {
+                        return Err(ActionError::illegal(
+                            "You have already offered a draw; it stands until your opponent answers.",
+                        ));
+                    }
+                    Some(_) => {
+                        return Err(ActionError::illegal(
+                            "Your opponent has offered a draw: write `draw` to accept it or `decline draw`.",
+                        ));
+                    }
+                    None => {}
+                }
+                next.draw_offer = Some(*seat);
+                (
+                    "offer draw".to_string(),
+                    vec![Event::public(format!("{} offers a draw.", seat))],
+                )
+            }
+            LogEntry::AcceptDraw { seat } => {
+                if self.draw_offer != Some(seat.other()) {
+                    return Err(ActionError::illegal(
+                        "There is no draw offer from your opponent to accept.",
+                    ));
+                }
+                next.ended = Some(Outcome::draw("agreed"));
+                next.draw_offer = None;
+                (
+                    "accept draw".to_string(),
+                    vec![Event::public(format!("{} accepted the draw.", seat))],
+                )
+            }
+            LogEntry::DeclineDraw { seat } => {
+                if self.draw_offer != Some(seat.other()) {
+                    return Err(ActionError::illegal(
+                        "There is no draw offer from your opponent to decline.",
+                    ));
+                }
+                next.draw_offer = None;
+                (
+                    "decline draw".to_string(),
+                    vec![Event::public(format!("{} declined the draw.", seat))],
+                )
+            }
+            LogEntry::Adjudicate { result, reason } => {
+                next.ended = Some(Outcome {
+                    result: *result,
+                    reason: reason.clone(),
+                });
+                next.draw_offer = None;
+                let outcome = next.ended.as_ref().expect("just set");
+                (
+                    "adjudicated".to_string(),
+                    vec![Event::public(format!(
+                        "The host adjudicated the game: {outcome}."
+                    ))],
+                )
+            }
+            LogEntry::Action { .. } => unreachable!("game actions go through Match::play"),
+        };
+        Ok(Step {
+            next,
+            entry,
+            notation,
+            events,
+        })
+    }
+
+    /// The snapshot stored beside the log.
+    pub fn snapshot(&self) -> serde_json::Value {
+        serde_json::json!({ "game": self.game.to_json(), "ended": self.ended })
+    }
+
+    /// Loads a snapshot written by [`Match::snapshot`].
+    pub fn from_snapshot(
+        info: &GameInfo,
+        snapshot: &serde_json::Value,
+        draw_offer: Option<Seat>,
+    ) -> Result<Match, serde_json::Error> {
+        let game = (info.load)(snapshot["game"].clone())?;
+        let ended: Option<Outcome> = serde_json::from_value(snapshot["ended"].clone())?;
+        Ok(Match {
+            game,
+            draw_offer,
+            ended,
+        })
+    }
+}

@@ -1,0 +1,431 @@
+//! The referee: turns what a player wrote into a change of a stored game and
+//! the notices each player receives.
+//!
+//! Every change happens in one write transaction that the caller owns, so the
+//! mail daemon can commit a game change together with the mark that its mail
+//! is done and the mails it causes (see `crate::mail`).
+
+mod matches;
+mod notice;
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use sqlx::SqliteConnection;
+use thiserror::Error;
+use tracing::info;
+
+use crate::command::Command;
+use crate::rules::{
+    ActionError, AnyView, GameInfo, GameResult, OptionError, Options, Seat, Status, Viewer,
+    game_names,
+};
+use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
+use crate::store::{Store, StoreError};
+pub use matches::{LogEntry, Match, MatchError, Step};
+pub use notice::{Notice, NoticeKind};
+
+/// Why the referee did not do what was asked.
+#[derive(Debug, Error)]
+pub enum RefereeError {
+    /// Shown to the player as it is: the rules or the referee refused.
+    #[error(transparent)]
+    Refused(#[from] ActionError),
+    #[error("there is no game #{0}")]
+    NoSuchGame(i64),
+    #[error("{address} does not play in game #{game}")]
+    NotAPlayer { game: i64, address: String },
+    #[error("there is no game called {name:?}; the games are: {}", game_names().join(", "))]
+    UnknownGame { name: String },
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    #[error("a game needs two different players")]
+    SamePlayer,
+    #[error("{0:?} is not a mail address")]
+    BadAddress(String),
+    /// The stored game cannot be loaded or replayed. Reported to the host,
+    /// never half-loaded.
+    #[error("game #{game} is damaged: {reason}")]
+    Damaged { game: i64, reason: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for RefereeError {
+    fn from(e: sqlx::Error) -> Self {
+        RefereeError::Store(StoreError::Sql(e))
+    }
+}
+
+/// Where an entry came from, for the log: `cli`, or a mail's key.
+pub type Source<'a> = &'a str;
+
+/// A loaded game: its row, seats and match.
+pub struct LoadedGame {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub info: &'static GameInfo,
+    pub current: Match,
+}
+
+impl LoadedGame {
+    /// The seat played by `address`.
+    pub fn seat_of(&self, address: &str) -> Option<Seat> {
+        let address = normalize_address(address);
+        self.seats
+            .iter()
+            .find(|s| s.address == address)
+            .map(|s| s.seat)
+    }
+
+    pub fn address(&self, seat: Seat) -> &str {
+        &self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .expect("both seats are stored")
+            .address
+    }
+
+    /// What `viewer` may see now; everyone sees the archive once it ended.
+    pub fn view(&self, viewer: Viewer) -> AnyView {
+        if self.current.status().is_finished() {
+            self.current.game.view(Viewer::Host)
+        } else {
+            self.current.game.view(viewer)
+        }
+    }
+}
+
+/// Lower-cases and trims a mail address (`<Bob@X.test>` -> `bob@x.test`).
+pub fn normalize_address(address: &str) -> String {
+    address
+        .trim()
+        .trim_matches(|c| c == '<' || c == '>')
+        .to_ascii_lowercase()
+}
+
+fn check_address(address: &str) -> Result<String, RefereeError> {
+    let normal = normalize_address(address);
+    match normal.split_once('@') {
+        Some((local, domain))
+            if !local.is_empty()
+                && domain.contains('.')
+                && !normal.contains(char::is_whitespace) =>
+        {
+            Ok(normal)
+        }
+        _ => Err(RefereeError::BadAddress(address.to_string())),
+    }
+}
+
+/// A fresh random secret of `len` letters and digits (no look-alikes).
+pub fn random_token(len: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let mut rng = rand::rng();
+    (0..len)
+        .map(|_| ALPHABET[(rng.next_u32() as usize) % ALPHABET.len()] as char)
+        .collect()
+}
+
+/// SHA-256 of a game's seed, in hex: told to both players at the start.
+pub fn seed_hash(seed: &[u8; 32]) -> String {
+    hex::encode(Sha256::digest(seed))
+}
+
+/// The referee over one database.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    store: Store,
+}
+
+impl Referee {
+    pub fn new(store: Store) -> Referee {
+        Referee { store }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Creates a game and returns its id and the start notices for both
+    /// players, inside the caller's transaction.
+    pub async fn create_game(
+        &self,
+        conn: &mut SqliteConnection,
+        game: &str,
+        white: &str,
+        black: &str,
+        options: &Options,
+    ) -> Result<(i64, Vec<Notice>), RefereeError> {
+        let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
+            name: game.to_string(),
+        })?;
+        let (white, black) = (check_address(white)?, check_address(black)?);
+        if white == black {
+            return Err(RefereeError::SamePlayer);
+        }
+        let mut seed = [0u8; 32];
+        rand::rng().fill_bytes(&mut seed);
+        let current = Match::new(info, options, seed)?;
+        let state = current.snapshot();
+        let hash = seed_hash(&seed);
+        let seats = [
+            SeatRow {
+                seat: Seat::White,
+                address: white,
+                secret: random_token(6),
+            },
+            SeatRow {
+                seat: Seat::Black,
+                address: black,
+                secret: random_token(6),
+            },
+        ];
+        let id = games::insert(
+            conn,
+            NewGame {
+                game: info.name,
+                options,
+                seed,
+                seed_hash: &hash,
+                state: &state,
+                seats: &seats,
+            },
+        )
+        .await?;
+        info!(game = id, name = info.name, "game created");
+        let loaded = self.load(conn, id).await?;
+        let notices = Seat::BOTH
+            .iter()
+            .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, Vec::new()))
+            .collect();
+        Ok((id, notices))
+    }
+
+    /// Loads a game from its snapshot.
+    pub async fn load(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<LoadedGame, RefereeError> {
+        let row = games::get(conn, id)
+            .await?
+            .ok_or(RefereeError::NoSuchGame(id))?;
+        let seats = games::seats(conn, id).await?;
+        let info = GameInfo::find(&row.game).ok_or_else(|| RefereeError::Damaged {
+            game: id,
+            reason: format!("unknown game {:?}", row.game),
+        })?;
+        let current = Match::from_snapshot(info, &row.state, row.draw_offer).map_err(|e| {
+            RefereeError::Damaged {
+                game: id,
+                reason: format!("snapshot does not load: {e}"),
+            }
+        })?;
+        Ok(LoadedGame {
+            row,
+            seats,
+            info,
+            current,
+        })
+    }
+
+    /// Replays a game's whole log and checks that it gives the stored
+    /// snapshot; returns the replayed match.
+    pub async fn verify(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+    ) -> Result<Match, RefereeError> {
+        let loaded = self.load(conn, id).await?;
+        let rows = games::log(conn, id).await?;
+        let entries: Vec<LogEntry> = rows
+            .iter()
+            .map(|r| serde_json::from_value(r.entry.clone()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| RefereeError::Damaged {
+                game: id,
+                reason: format!("log entry does not decode: {e}"),
+            })?;
+        let replayed = Match::replay(loaded.info, &loaded.row.options, loaded.row.seed, &entries)
+            .map_err(|e| RefereeError::Damaged {
+            game: id,
+            reason: e.to_string(),
+        })?;
+        if replayed.snapshot() != loaded.current.snapshot()
+            || replayed.draw_offer != loaded.current.draw_offer
+        {
+            return Err(RefereeError::Damaged {
+                game: id,
+                reason: "the snapshot differs from the replay of the log".into(),
+            });
+        }
+        if entries.len() as i64 != loaded.row.log_len {
+            return Err(RefereeError::Damaged {
+                game: id,
+                reason: "the log length differs from the snapshot's".into(),
+            });
+        }
+        Ok(replayed)
+    }
+
+    /// Carries out a command of the player in `seat` of game `id`. Returns
+    /// the notices to send: for a game change, one to each player; for a
+    /// question (`show`, `history`), one to the asker. A refused command
+    /// changes nothing.
+    pub async fn act(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+        seat: Seat,
+        command: &Command,
+        source: Source<'_>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let loaded = self.load(conn, id).await?;
+        let index = loaded.row.log_len as u64;
+        let current = &loaded.current;
+        let step = match command {
+            Command::Show => {
+                return Ok(vec![Notice::build(
+                    &loaded,
+                    seat,
+                    NoticeKind::Show,
+                    Vec::new(),
+                )]);
+            }
+            Command::History => {
+                return Ok(vec![Notice::build(
+                    &loaded,
+                    seat,
+                    NoticeKind::History,
+                    Vec::new(),
+                )]);
+            }
+            Command::Resign => current.apply_meta(LogEntry::Resign { seat })?,
+            Command::Draw => self.draw(&loaded, seat, index)?,
+            Command::DeclineDraw | Command::Decline => {
+                current.apply_meta(LogEntry::DeclineDraw { seat })?
+            }
+            Command::Play(text) => current.play(seat, text, loaded.row.seed, index)?,
+            other => {
+                return Err(ActionError::illegal(format!(
+                    "{} is not a command inside a game.",
+                    command_name(other)
+                ))
+                .into());
+            }
+        };
+        self.commit_step(conn, &loaded, Some(seat), step, source)
+            .await
+    }
+
+    /// Ends a game by the host's ruling.
+    pub async fn adjudicate(
+        &self,
+        conn: &mut SqliteConnection,
+        id: i64,
+        result: GameResult,
+        reason: &str,
+        source: Source<'_>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let loaded = self.load(conn, id).await?;
+        let step = loaded.current.apply_meta(LogEntry::Adjudicate {
+            result,
+            reason: reason.to_string(),
+        })?;
+        self.commit_step(conn, &loaded, None, step, source).await
+    }
+
+    /// `draw`: accepts the opponent's offer, else claims a draw the rules
+    /// allow now, else offers one.
+    fn draw(&self, loaded: &LoadedGame, seat: Seat, index: u64) -> Result<Step, ActionError> {
+        let current = &loaded.current;
+        if current.draw_offer == Some(seat.other()) {
+            return current.apply_meta(LogEntry::AcceptDraw { seat });
+        }
+        if !current.status().is_finished()
+            && let Ok(step) = current.play(seat, "claim draw", loaded.row.seed, index)
+        {
+            return Ok(step);
+        }
+        current.apply_meta(LogEntry::OfferDraw { seat })
+    }
+
+    async fn commit_step(
+        &self,
+        conn: &mut SqliteConnection,
+        loaded: &LoadedGame,
+        actor: Option<Seat>,
+        step: Step,
+        source: Source<'_>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let id = loaded.row.id;
+        let index = loaded.row.log_len;
+        let entry = serde_json::to_value(&step.entry).expect("log entries serialise");
+        games::append_log(conn, id, index, actor, &entry, &step.notation, source).await?;
+        let status = step.next.status();
+        let snapshot = step.next.snapshot();
+        let result = status.outcome().map(|o| (o.result, o.reason.as_str()));
+        games::save(
+            conn,
+            id,
+            Snapshot {
+                state: &snapshot,
+                log_len: index + 1,
+                draw_offer: step.next.draw_offer,
+                result,
+            },
+        )
+        .await?;
+        info!(
+            game = id,
+            seat = actor.map(Seat::name),
+            index,
+            source,
+            "entry accepted"
+        );
+        let after = self.load(conn, id).await?;
+        let events = step.events;
+        Ok(Seat::BOTH
+            .iter()
+            .map(|&to| {
+                let kind = if Some(to) == actor {
+                    NoticeKind::Accepted {
+                        notation: step.notation.clone(),
+                    }
+                } else {
+                    NoticeKind::OpponentActed
+                };
+                Notice::build(&after, to, kind, events.clone())
+            })
+            .collect())
+    }
+
+    /// A game as `viewer` may see it.
+    pub async fn view(
+        &self,
+        id: i64,
+        viewer: Viewer,
+    ) -> Result<(LoadedGame, AnyView), RefereeError> {
+        let mut conn = self.store.pool().acquire().await?;
+        let loaded = self.load(&mut conn, id).await?;
+        let view = loaded.view(viewer);
+        Ok((loaded, view))
+    }
+
+    /// What a player owes in a game, in words, for status lines.
+    pub fn duty_words(status: &Status, seat: Seat) -> String {
+        notice::duty_words(status, seat)
+    }
+}
+
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Help => "`help`",
+        Command::Rules(_) => "`rules`",
+        Command::Games => "`games`",
+        Command::Challenge { .. } => "`challenge`",
+        Command::Accept => "`accept`",
+        _ => "that",
+    }
+}

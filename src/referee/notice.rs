@@ -1,0 +1,110 @@
+//! What one player is told after a change of a game or a question: built
+//! from that player's view only, so it cannot carry the opponent's secrets.
+
+use super::LoadedGame;
+use crate::rules::{AnyView, Duty, Seat, Status, Viewer};
+
+/// Why a notice is sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// The game has just been created.
+    Started,
+    /// The recipient's own command was accepted (as they wrote it).
+    Accepted { notation: String },
+    /// The opponent did something.
+    OpponentActed,
+    /// The recipient asked to see the game.
+    Show,
+    /// The recipient asked for the history.
+    History,
+}
+
+/// One player's notice about one game.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub game_id: i64,
+    pub game_name: &'static str,
+    pub game_title: &'static str,
+    pub seat: Seat,
+    pub address: String,
+    pub opponent: String,
+    /// The recipient's per-game secret (for the reply address).
+    pub secret: String,
+    pub kind: NoticeKind,
+    /// What happened, as far as the recipient may know.
+    pub events: Vec<String>,
+    pub view: AnyView,
+    pub status: Status,
+    /// An open draw offer, by that seat.
+    pub draw_offer: Option<Seat>,
+    pub seed_hash: String,
+    /// The game's seed, published once the game has ended.
+    pub seed: Option<String>,
+    pub options: String,
+}
+
+impl Notice {
+    pub(crate) fn build(
+        loaded: &LoadedGame,
+        seat: Seat,
+        kind: NoticeKind,
+        events: Vec<crate::rules::Event>,
+    ) -> Notice {
+        let viewer = Viewer::Seat(seat);
+        let status = loaded.current.status();
+        let finished = status.is_finished();
+        let secret = loaded
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.secret.clone())
+            .unwrap_or_default();
+        Notice {
+            game_id: loaded.row.id,
+            game_name: loaded.info.name,
+            game_title: loaded.info.title,
+            seat,
+            address: loaded.address(seat).to_string(),
+            opponent: loaded.address(seat.other()).to_string(),
+            secret,
+            kind,
+            events: events
+                .into_iter()
+                .filter(|e| finished || e.audience.includes(viewer))
+                .map(|e| e.text)
+                .collect(),
+            view: loaded.view(viewer),
+            status,
+            draw_offer: loaded.current.draw_offer,
+            seed_hash: loaded.row.seed_hash.clone(),
+            seed: finished.then(|| hex::encode(loaded.row.seed)),
+            options: loaded.row.options.to_string(),
+        }
+    }
+
+    /// What the recipient owes now.
+    pub fn duty(&self) -> Option<Duty> {
+        self.status.owes(self.seat)
+    }
+
+    /// One line: whose turn, or how the game ended, for this recipient.
+    pub fn status_line(&self) -> String {
+        duty_words(&self.status, self.seat)
+    }
+}
+
+/// What `seat` owes in words, or who is awaited, or how the game ended.
+pub(crate) fn duty_words(status: &Status, seat: Seat) -> String {
+    match status {
+        Status::Finished(outcome) => format!("Game over: {outcome}."),
+        Status::Ongoing(dues) => match status.owes(seat) {
+            Some(Duty::Move) => "Your move.".to_string(),
+            Some(Duty::Sealed) => "Your sealed submission is awaited.".to_string(),
+            Some(Duty::Decision) => "Your decision is awaited.".to_string(),
+            None => {
+                let waiting: Vec<&str> = dues.iter().map(|d| d.seat.title()).collect();
+                format!("Waiting for {}.", waiting.join(" and "))
+            }
+        },
+    }
+}

@@ -1,0 +1,202 @@
+//! Turning notices and views into what people read: plain text (enough to
+//! play on its own) from the templates in `templates/`.
+
+pub mod diagram;
+
+use std::sync::OnceLock;
+
+use minijinja::{Environment, UndefinedBehavior, context};
+use serde::Serialize;
+
+use crate::referee::{Notice, NoticeKind};
+use crate::rules::{AnyView, HistoryLine};
+
+/// The templates, compiled into the binary so an installed referee needs no
+/// template directory.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("notice.txt", include_str!("../../templates/notice.txt")),
+    ("view.txt", include_str!("../../templates/view.txt")),
+    ("notice.html", include_str!("../../templates/notice.html")),
+    ("plain.html", include_str!("../../templates/plain.html")),
+    ("help.txt", include_str!("../../templates/help.txt")),
+];
+
+fn environment() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        env.set_trim_blocks(true);
+        env.set_lstrip_blocks(true);
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)
+                .unwrap_or_else(|e| panic!("template {name} does not compile: {e}"));
+        }
+        env
+    })
+}
+
+fn render(name: &str, ctx: minijinja::Value) -> String {
+    environment()
+        .get_template(name)
+        .and_then(|t| t.render(ctx))
+        .unwrap_or_else(|e| panic!("template {name} does not render: {e:#}"))
+}
+
+#[derive(Serialize)]
+struct ViewContext {
+    diagram: String,
+    diagram_html: minijinja::Value,
+    legend: Vec<String>,
+    facts: Vec<String>,
+}
+
+fn view_context(view: &AnyView) -> ViewContext {
+    ViewContext {
+        diagram: view
+            .presentation
+            .diagram
+            .as_ref()
+            .map(diagram::text)
+            .unwrap_or_default(),
+        // Built by our own code with every label escaped.
+        diagram_html: minijinja::Value::from_safe_string(
+            view.presentation
+                .diagram
+                .as_ref()
+                .map(diagram::html)
+                .unwrap_or_default(),
+        ),
+        legend: view.presentation.legend.clone(),
+        facts: view.presentation.facts.clone(),
+    }
+}
+
+/// The moves as numbered lines: `1. e4 e5`-style, one line per turn number.
+pub fn history_text(history: &[HistoryLine]) -> String {
+    let mut out = String::new();
+    let mut current: Option<u32> = None;
+    for line in history {
+        if current != Some(line.number) {
+            if current.is_some() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{}.", line.number));
+            if line.seat == crate::rules::Seat::Black {
+                out.push_str(" ...");
+            }
+            current = Some(line.number);
+        }
+        out.push(' ');
+        out.push_str(&line.text);
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// The plain-text body of a notice.
+pub fn notice_text(notice: &Notice) -> String {
+    render("notice.txt", notice_context(notice))
+}
+
+/// The HTML body of a notice: the same content with a board picture.
+pub fn notice_html(notice: &Notice) -> String {
+    render("notice.html", notice_context(notice))
+}
+
+/// Plain text in an HTML body (answers without a board).
+pub fn plain_html(title: &str, text: &str) -> String {
+    render("plain.html", context! { title => title, text => text })
+}
+
+/// The `help` answer.
+pub fn help_text(referee_address: &str) -> String {
+    let games: Vec<String> = crate::rules::GAMES
+        .iter()
+        .map(|g| format!("{} ({})", g.name, g.title))
+        .collect();
+    render(
+        "help.txt",
+        context! { address => referee_address, games => games.join(", ") },
+    )
+}
+
+/// Renders every template against sample data, so that a broken template
+/// fails when the daemon starts rather than in a player's mail.
+pub fn self_check() {
+    let sample = AnyView {
+        presentation: crate::rules::Presentation {
+            diagram: Some(crate::rules::Diagram::empty(
+                &crate::rules::geometry::Geometry::rectangle(2, 2),
+                crate::rules::Seat::White,
+            )),
+            legend: vec!["legend".into()],
+            facts: vec!["fact".into()],
+        },
+        history: vec![HistoryLine {
+            number: 1,
+            seat: crate::rules::Seat::White,
+            text: "e4".into(),
+        }],
+        json: serde_json::Value::Null,
+    };
+    let _ = view_text("Sample", 1, &sample, "Your move.");
+    let _ = plain_html("Sample", "text");
+    let _ = help_text("referee@example.test");
+    for kind in ["started", "accepted", "opponent", "show", "history"] {
+        let ctx = sample_notice_context(&sample, kind);
+        let _ = render("notice.txt", ctx.clone());
+        let _ = render("notice.html", ctx);
+    }
+}
+
+fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
+    context! {
+        id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
+        options => "", kind => kind, notation => "e4", events => vec!["event"],
+        view => view_context(view), history => history_text(&view.history),
+        status_line => "Your move.", seed_hash => "00", seed => Some("00"),
+    }
+}
+
+fn notice_context(notice: &Notice) -> minijinja::Value {
+    let (kind, notation) = match &notice.kind {
+        NoticeKind::Started => ("started", String::new()),
+        NoticeKind::Accepted { notation } => ("accepted", notation.clone()),
+        NoticeKind::OpponentActed => ("opponent", String::new()),
+        NoticeKind::Show => ("show", String::new()),
+        NoticeKind::History => ("history", String::new()),
+    };
+    context! {
+            id => notice.game_id,
+            title => notice.game_title,
+            game => notice.game_name,
+            seat => notice.seat.title(),
+            opponent => notice.opponent,
+            options => notice.options,
+            kind => kind,
+            notation => notation,
+            events => notice.events,
+            view => view_context(&notice.view),
+            history => history_text(&notice.view.history),
+            status_line => notice.status_line(),
+            seed_hash => notice.seed_hash,
+            seed => notice.seed,
+    }
+}
+
+/// A view on its own (the host's `arbiter game show`).
+pub fn view_text(title: &str, id: i64, view: &AnyView, status_line: &str) -> String {
+    render(
+        "view.txt",
+        context! {
+            id => id,
+            title => title,
+            view => view_context(view),
+            history => history_text(&view.history),
+            status_line => status_line,
+        },
+    )
+}

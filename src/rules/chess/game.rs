@@ -1,0 +1,451 @@
+//! The game `chess`: the engine, a move list and the draw record behind the
+//! [`Game`] trait.
+
+use serde::{Deserialize, Serialize};
+
+use super::draws::{DrawReason, DrawRecord};
+use super::position::Position;
+use super::san::{MOVE_FORMS, MoveError};
+use super::view::{ChessView, LastMove};
+use super::{Move, Seat};
+use crate::rules::{
+    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
+    Outcome, PositionError, Status, Viewer,
+};
+
+/// One move of the game, as played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMove {
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// Its SAN in the position it was played in, check marks included.
+    pub san: String,
+}
+
+/// What a player may do in chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChessAction {
+    Move(Move),
+    /// A claim of a draw by threefold repetition or the 50-move rule, in the
+    /// position on the board.
+    ClaimDraw,
+    /// A move together with a claim that holds once it is played (FIDE 9.2
+    /// and 9.3: the claim may be made with the move that completes the
+    /// repetition or the 50 moves). Written `Nf3 claim`.
+    MoveAndClaim(Move),
+}
+
+/// A game of chess in progress: its start, the position now, the moves, the
+/// draw record and the outcome once finished.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chess {
+    start: Position,
+    position: Position,
+    moves: Vec<PlayedMove>,
+    record: DrawRecord,
+    outcome: Option<Outcome>,
+}
+
+/// The outcome the position itself imposes: checkmate or an automatic draw.
+pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+    if position.is_checkmate() {
+        return Some(Outcome::win(position.turn().other(), "checkmate"));
+    }
+    record
+        .automatic(position)
+        .map(|reason| Outcome::draw(reason.text()))
+}
+
+fn no_options(options: &Options) -> Result<(), OptionError> {
+    options.read(&[], |_| Ok(()))
+}
+
+impl Chess {
+    /// A game starting from `start`; it may be over at once (a mate or a
+    /// dead position set up by the host).
+    pub fn from_start(start: Position) -> Chess {
+        let record = DrawRecord::new(&start);
+        let outcome = automatic_outcome(&start, &record);
+        Chess {
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            record,
+            outcome,
+        }
+    }
+
+    /// The position on the board now.
+    pub fn current(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    pub fn record(&self) -> &DrawRecord {
+        &self.record
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The draw the side to move may claim now.
+    pub fn claimable(&self) -> Option<DrawReason> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.record.claimable(&self.position)
+    }
+
+    /// The full-move number and seat of the move with index `ply` (0 for
+    /// the first move of this game).
+    pub fn move_number(&self, ply: usize) -> (u32, Seat) {
+        let offset = ply as u32 + u32::from(self.start.turn() == Seat::Black);
+        let seat = if offset.is_multiple_of(2) {
+            Seat::White
+        } else {
+            Seat::Black
+        };
+        (self.start.fullmove_number() + offset / 2, seat)
+    }
+
+    /// The moves as history lines.
+    pub fn history(&self) -> Vec<HistoryLine> {
+        self.moves
+            .iter()
+            .enumerate()
+            .map(|(ply, played)| {
+                let (number, seat) = self.move_number(ply);
+                HistoryLine {
+                    number,
+                    seat,
+                    text: played.san.clone(),
+                }
+            })
+            .collect()
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        if seat != self.position.turn() {
+            return Err(ActionError::NotYourTurn(format!(
+                "It is {}'s move.",
+                self.position.turn()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The game after a legal move, with its events.
+    fn after_move(&self, mv: &Move) -> (Chess, Vec<Event>) {
+        let seat = self.position.turn();
+        let san = self.position.san(mv);
+        let position = self.position.play(mv);
+        let mut record = self.record.clone();
+        record.push(&position);
+        let outcome = automatic_outcome(&position, &record);
+        let mut events = vec![Event::public(format!("{seat} played {san}"))];
+        match &outcome {
+            Some(outcome) if outcome.reason == "checkmate" => {
+                events.push(Event::public(format!("Checkmate: {seat} wins.")));
+            }
+            Some(outcome) => events.push(Event::public(match outcome.reason.as_str() {
+                "stalemate" => "Stalemate: the game is drawn.".to_string(),
+                reason => format!("Draw by {reason}."),
+            })),
+            None => {
+                if position.is_check() {
+                    events.push(Event::public("Check."));
+                }
+                if let Some(reason) = record.claimable(&position) {
+                    events.push(Event::public(format!(
+                        "{} may claim a draw by {reason}.",
+                        seat.other()
+                    )));
+                }
+            }
+        }
+        let mut moves = self.moves.clone();
+        moves.push(PlayedMove { mv: *mv, san });
+        (
+            Chess {
+                start: self.start.clone(),
+                position,
+                moves,
+                record,
+                outcome,
+            },
+            events,
+        )
+    }
+
+    /// Why no draw can be claimed now.
+    fn no_claim(&self) -> ActionError {
+        ActionError::illegal_with_hint(
+            format!(
+                "There is no draw to claim: {}",
+                draw_counts(&self.record, &self.position)
+            ),
+            "To claim with the move that repeats a position, write the move followed by \"claim\" \
+             (for example: Nf3 claim).",
+        )
+    }
+
+    /// Checks that `mv` is legal now, explaining why not.
+    fn legal(&self, mv: &Move) -> Result<Move, ActionError> {
+        if self.position.legal_moves().contains(mv) {
+            return Ok(*mv);
+        }
+        match self.position.parse_move(&mv.to_string()) {
+            Err(err) => Err(move_error(err)),
+            Ok(_) => Err(ActionError::illegal(format!("{mv} is not a legal move."))),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ActionError> {
+        self.position.parse_move(text).map_err(move_error)
+    }
+}
+
+/// Where the claimable draws stand, as the end of a sentence.
+fn draw_counts(record: &DrawRecord, position: &Position) -> String {
+    let times = match record.repetitions() {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    };
+    let moves = match position.halfmove_clock() / 2 {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    format!(
+        "the position has occurred {times} (three times are needed), and {moves} by each side \
+         have been played since the last capture or pawn move (50 are needed)."
+    )
+}
+
+/// A player-facing error from an engine one.
+fn move_error(err: MoveError) -> ActionError {
+    match err {
+        MoveError::Syntax { text } => {
+            ActionError::syntax(text, format!("{MOVE_FORMS}, or claim draw"))
+        }
+        MoveError::Illegal { reason, hint, .. } => {
+            ActionError::illegal_with_hint(reason, hint.to_string())
+        }
+        MoveError::Ambiguous { text, candidates } => ActionError::Ambiguous { text, candidates },
+    }
+}
+
+/// Splits a trailing claim off a text: `Nf3 claim` gives `Some("Nf3")`.
+fn strip_claim(text: &str) -> Option<&str> {
+    let lower = text.to_ascii_lowercase();
+    for suffix in [" claim draw", " claim a draw", " claim"] {
+        if lower.ends_with(suffix) && text.is_char_boundary(text.len() - suffix.len()) {
+            let head = text[..text.len() - suffix.len()].trim();
+            return (!head.is_empty()).then_some(head);
+        }
+    }
+    None
+}
+
+impl Game for Chess {
+    type Action = ChessAction;
+    type View = ChessView;
+
+    const NAME: &'static str = "chess";
+    const TITLE: &'static str = "Chess";
+    const OPTIONS: &'static [&'static str] = &[];
+
+    fn rules_page() -> &'static str {
+        include_str!("rules.txt")
+    }
+
+    fn new(options: &Options, _entropy: &mut Entropy) -> Result<Chess, OptionError> {
+        no_options(options)?;
+        Ok(Chess::from_start(Position::startpos()))
+    }
+
+    fn from_position(position: &str, options: &Options) -> Result<Chess, PositionError> {
+        no_options(options).map_err(|e| PositionError(e.to_string()))?;
+        Ok(Chess::from_start(Position::from_fen(position)?))
+    }
+
+    fn position(&self) -> String {
+        self.position.fen()
+    }
+
+    fn status(&self) -> Status {
+        match &self.outcome {
+            Some(outcome) => Status::Finished(outcome.clone()),
+            None => Status::Ongoing(vec![Due {
+                seat: self.position.turn(),
+                duty: Duty::Move,
+            }]),
+        }
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<ChessAction, ActionError> {
+        self.check_turn(seat)?;
+        let text = text.trim();
+        let lower = text.to_ascii_lowercase();
+        if matches!(
+            lower.as_str(),
+            "claim" | "claim draw" | "claim a draw" | "draw claim"
+        ) {
+            return match self.claimable() {
+                Some(_) => Ok(ChessAction::ClaimDraw),
+                None => Err(self.no_claim()),
+            };
+        }
+        if let Some(move_text) = strip_claim(text) {
+            let mv = self.parse_move(move_text)?;
+            let (next, _) = self.after_move(&mv);
+            if next.record.claimable(&next.position).is_some() {
+                return Ok(ChessAction::MoveAndClaim(mv));
+            }
+            return Err(ActionError::illegal(format!(
+                "{} would give no draw to claim: after it {}",
+                self.position.san(&mv),
+                draw_counts(&next.record, &next.position)
+            )));
+        }
+        Ok(ChessAction::Move(self.parse_move(text)?))
+    }
+
+    fn apply(
+        &self,
+        seat: Seat,
+        action: &ChessAction,
+        _entropy: &mut Entropy,
+    ) -> Result<Applied<Chess>, ActionError> {
+        self.check_turn(seat)?;
+        match action {
+            ChessAction::Move(mv) => {
+                let mv = self.legal(mv)?;
+                let (state, events) = self.after_move(&mv);
+                Ok(Applied { state, events })
+            }
+            ChessAction::ClaimDraw => {
+                let reason = self.claimable().ok_or_else(|| self.no_claim())?;
+                let mut state = self.clone();
+                state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
+                let events = vec![Event::public(format!(
+                    "{seat} claimed a draw by {reason}. The game is drawn."
+                ))];
+                Ok(Applied { state, events })
+            }
+            ChessAction::MoveAndClaim(mv) => {
+                let mv = self.legal(mv)?;
+                let (mut state, mut events) = self.after_move(&mv);
+                let reason = state.record.claimable(&state.position).ok_or_else(|| {
+                    ActionError::illegal(format!(
+                        "{} would not give a draw to claim.",
+                        self.position.san(&mv)
+                    ))
+                })?;
+                // A checkmate or an automatic draw by the move itself stands.
+                if state.outcome.is_none() {
+                    state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
+                    events.retain(|e| !e.text.contains("may claim"));
+                    events.push(Event::public(format!(
+                        "{seat} claimed a draw by {reason}. The game is drawn."
+                    )));
+                }
+                Ok(Applied { state, events })
+            }
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<ChessAction> {
+        if self.check_turn(seat).is_err() {
+            return Vec::new();
+        }
+        let moves = self.position.legal_moves();
+        let mut actions: Vec<ChessAction> = moves.iter().copied().map(ChessAction::Move).collect();
+        if self.claimable().is_some() {
+            actions.push(ChessAction::ClaimDraw);
+        }
+        // A move that completes a repetition, or the 50 moves, may carry
+        // the claim (only near the end of a long quiet stretch, or when
+        // positions repeat).
+        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+            for mv in &moves {
+                let next = self.position.play(mv);
+                if self.record.after(&next).claimable(&next).is_some() {
+                    actions.push(ChessAction::MoveAndClaim(*mv));
+                }
+            }
+        }
+        actions
+    }
+
+    fn notation(&self, _seat: Seat, action: &ChessAction) -> String {
+        let san = |mv: &Move| {
+            if self.outcome.is_none() && self.position.legal_moves().contains(mv) {
+                self.position.san(mv)
+            } else {
+                mv.to_string()
+            }
+        };
+        match action {
+            ChessAction::Move(mv) => san(mv),
+            ChessAction::ClaimDraw => "claim draw".to_string(),
+            ChessAction::MoveAndClaim(mv) => format!("{} claim", san(mv)),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> ChessView {
+        let bottom = match viewer {
+            Viewer::Seat(seat) => seat,
+            Viewer::Spectator | Viewer::Host => Seat::White,
+        };
+        let last_move = self.moves.last().map(|played| {
+            let (number, seat) = self.move_number(self.moves.len() - 1);
+            LastMove {
+                number,
+                seat,
+                san: played.san.clone(),
+                from: played.mv.from,
+                to: played.mv.to,
+            }
+        });
+        let outcome = self.outcome.clone();
+        ChessView {
+            bottom,
+            turn: self.position.turn(),
+            check: self.position.is_check(),
+            castling: self.position.castling_rights().to_string(),
+            en_passant: if outcome.is_none() {
+                self.position.legal_en_passant()
+            } else {
+                None
+            },
+            halfmove_clock: self.position.halfmove_clock(),
+            last_move,
+            history: self.history(),
+            claimable: self.claimable(),
+            outcome,
+            position: self.position.clone(),
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        match (&self.outcome, depth) {
+            (_, 0) => 1,
+            (Some(_), _) => 0,
+            (None, _) => self.position.perft(depth),
+        }
+    }
+}

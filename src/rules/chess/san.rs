@@ -1,0 +1,644 @@
+//! Moves in players' notation: Standard Algebraic Notation out, and SAN or
+//! coordinates in, with typed errors (syntax, illegal with a hint,
+//! ambiguous with the candidates).
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::bitboard::{self, Squares, bit};
+use super::movegen::CastleObstacle;
+use super::position::Position;
+use super::{CastleSide, Move, Role};
+use crate::rules::geometry::Square;
+
+/// The forms a move may be written in, for syntax errors.
+pub const MOVE_FORMS: &str = "a move in algebraic notation (e4, Nf3, exd5, Nbd7, R1a3, O-O, O-O-O, e8=Q) \
+     or from and to squares (g1f3, g1-f3, Ng1-f3, e7e8q, e7-e8=Q)";
+
+/// What a move text names when no legal move fits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalHint {
+    /// The legal moves, in SAN, of the piece or pieces the text named
+    /// (`what`: "Your knight on g1", "Your rooks"); empty if they have none.
+    Piece { what: String, moves: Vec<String> },
+    /// The text named no piece of the mover's: every legal move, in SAN.
+    All(Vec<String>),
+}
+
+impl fmt::Display for IllegalHint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalHint::Piece { what, moves } if moves.is_empty() => {
+                write!(f, "{what}: no legal move.")
+            }
+            IllegalHint::Piece { what, moves } => write!(f, "{what}: {}.", moves.join(", ")),
+            IllegalHint::All(moves) if moves.is_empty() => f.write_str("You have no legal move."),
+            IllegalHint::All(moves) => write!(f, "Your legal moves: {}.", moves.join(", ")),
+        }
+    }
+}
+
+/// Why a text is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not a move in any accepted form ([`MOVE_FORMS`]).
+    #[error("{text:?} is not a move: expected {MOVE_FORMS}")]
+    Syntax { text: String },
+    /// A well-formed move that no legal move fits; `reason` is a sentence.
+    #[error("{reason} {hint}")]
+    Illegal {
+        text: String,
+        reason: String,
+        hint: IllegalHint,
+    },
+    /// More than one legal move fits; the candidates in SAN.
+    #[error("{text:?} is ambiguous: it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// A move text as read, before looking at the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    Castle(CastleSide),
+    Normal {
+        /// `None`: any piece (coordinates without a letter).
+        role: Option<Role>,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        capture: bool,
+        to: Square,
+        /// `None`: not given (a promotion then needs it).
+        promotion: Option<Role>,
+    },
+}
+
+impl Notation {
+    fn origin(self) -> Option<Square> {
+        match self {
+            Notation::Normal {
+                from_file: Some(f),
+                from_rank: Some(r),
+                ..
+            } => Square::new(f, r),
+            _ => None,
+        }
+    }
+}
+
+/// Removes check marks, annotation glyphs and an `e.p.` mark from the end.
+fn strip_suffixes(mut text: &str) -> &str {
+    loop {
+        let before = text.len();
+        text = text.trim_end().trim_end_matches(['+', '#', '!', '?']);
+        for mark in ["e.p.", "ep"] {
+            let lower = text.to_ascii_lowercase();
+            if lower.ends_with(mark) && text.len() > mark.len() + 1 {
+                text = &text[..text.len() - mark.len()];
+            }
+        }
+        if text.len() == before {
+            return text;
+        }
+    }
+}
+
+/// Reads a move text; `None` when it is no move in any accepted form.
+fn read(text: &str) -> Option<Notation> {
+    let normalised: String = text
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '\u{d7}' => 'x',
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+            other => other,
+        })
+        .collect();
+    let text = strip_suffixes(&normalised);
+    if !text.is_ascii() || text.is_empty() {
+        return None;
+    }
+    // Coordinates in capitals (`B2B3`, `E7E8Q`): the `B` is a file there,
+    // not a bishop.
+    if text.bytes().any(|b| b.is_ascii_uppercase()) && !text.bytes().any(|b| b.is_ascii_lowercase())
+    {
+        let lower = read(&text.to_ascii_lowercase());
+        if let Some(Notation::Normal { role: None, .. }) = lower {
+            return lower;
+        }
+    }
+    match text.to_ascii_uppercase().replace('0', "O").as_str() {
+        "O-O" => return Some(Notation::Castle(CastleSide::King)),
+        "O-O-O" => return Some(Notation::Castle(CastleSide::Queen)),
+        _ => {}
+    }
+    let bytes = text.as_bytes();
+    // A piece letter: upper case, or lower case when it cannot be a file.
+    let (role, mut rest) = match bytes[0] {
+        c @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'k' | b'q' | b'r' | b'n' | b'p') => {
+            (Role::from_char(c as char), &bytes[1..])
+        }
+        _ => (None, bytes),
+    };
+    // The promotion at the end: `=Q`, `/Q`, `(Q)`, or a letter after the rank.
+    let mut promotion = None;
+    if let [head @ .., b'(', p, b')'] = rest {
+        promotion = Some(*p);
+        rest = head;
+    } else if let [head @ .., b'=' | b'/', p] = rest {
+        promotion = Some(*p);
+        rest = head;
+    } else if let [.., d, p] = rest
+        && d.is_ascii_digit()
+        && p.is_ascii_alphabetic()
+    {
+        promotion = Some(*p);
+        rest = &rest[..rest.len() - 1];
+    }
+    let promotion = match promotion {
+        None => None,
+        Some(p) => Some(Role::from_char(p as char).filter(|r| Role::PROMOTIONS.contains(r))?),
+    };
+    // The destination square.
+    let [head @ .., f, r] = rest else {
+        return None;
+    };
+    let to = square_of(*f, *r)?;
+    // A separator, then nothing, a file, a rank, or both.
+    let (capture, head) = match head {
+        [h @ .., b'x' | b'X' | b':'] => (true, h),
+        [h @ .., b'-'] => (false, h),
+        h => (false, h),
+    };
+    let (mut from_file, from_rank) = match head {
+        [] => (None, None),
+        [c] if (b'a'..=b'h').contains(c) => (Some(c - b'a'), None),
+        [c] if (b'1'..=b'8').contains(c) => (None, Some(c - b'1')),
+        [f, r] => {
+            let sq = square_of(*f, *r)?;
+            (Some(sq.file()), Some(sq.rank()))
+        }
+        _ => return None,
+    };
+    let role = match role {
+        Some(role) => Some(role),
+        None if from_file.is_some() && from_rank.is_some() => None,
+        None => Some(Role::Pawn),
+    };
+    // A pawn move written without a file (`e5`) is the push on that file.
+    if role == Some(Role::Pawn) && from_file.is_none() && !capture {
+        from_file = Some(to.file());
+    }
+    Some(Notation::Normal {
+        role,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+fn square_of(file: u8, rank: u8) -> Option<Square> {
+    let file = file.to_ascii_lowercase();
+    ((b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank))
+        .then(|| Square::new(file - b'a', rank - b'1'))
+        .flatten()
+}
+
+impl Position {
+    /// A legal move in Standard Algebraic Notation, with `+` or `#`.
+    ///
+    /// ```
+    /// use arbiter::rules::chess::Position;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// assert_eq!(pos.san(&"a1a8".parse().unwrap()), "Ra8#");
+    /// ```
+    pub fn san(&self, mv: &Move) -> String {
+        self.san_with(mv, &self.legal_moves())
+    }
+
+    /// SAN of several legal moves of this position.
+    pub fn san_list(&self, moves: &[Move]) -> Vec<String> {
+        let legal = self.legal_moves();
+        moves.iter().map(|mv| self.san_with(mv, &legal)).collect()
+    }
+
+    /// SAN without the check mark, `legal` being this position's legal moves.
+    fn san_plain(&self, mv: &Move, legal: &[Move]) -> String {
+        if let Some(side) = self.is_castle(mv) {
+            return side.san().to_string();
+        }
+        let Some(piece) = self.piece_at(mv.from) else {
+            return mv.to_string();
+        };
+        let capture = self.is_capture(mv);
+        let mut san = String::with_capacity(8);
+        if piece.role == Role::Pawn {
+            if capture {
+                san.push(mv.from.file_char());
+            }
+        } else {
+            san.push(piece.role.char());
+            let rivals: Vec<&Move> = legal
+                .iter()
+                .filter(|m| {
+                    m.to == mv.to
+                        && m.from != mv.from
+                        && self.piece_at(m.from).map(|p| p.role) == Some(piece.role)
+                })
+                .collect();
+            if !rivals.is_empty() {
+                if rivals.iter().all(|m| m.from.file() != mv.from.file()) {
+                    san.push(mv.from.file_char());
+                } else if rivals.iter().all(|m| m.from.rank() != mv.from.rank()) {
+                    san.push((b'1' + mv.from.rank()) as char);
+                } else {
+                    san.push_str(&mv.from.to_string());
+                }
+            }
+        }
+        if capture {
+            san.push('x');
+        }
+        san.push_str(&mv.to.to_string());
+        if let Some(role) = mv.promotion {
+            san.push('=');
+            san.push(role.char());
+        }
+        san
+    }
+
+    /// Moves in SAN in the order players list them: king (castling last),
+    /// queens, rooks, bishops, knights, pawns; by square within each.
+    fn display(&self, mut moves: Vec<Move>, legal: &[Move]) -> Vec<String> {
+        let rank = |role: Option<Role>| match role {
+            Some(Role::King) => 0,
+            Some(Role::Queen) => 1,
+            Some(Role::Rook) => 2,
+            Some(Role::Bishop) => 3,
+            Some(Role::Knight) => 4,
+            _ => 5,
+        };
+        moves.sort_by_key(|m| {
+            let promotion = m
+                .promotion
+                .map(|p| Role::PROMOTIONS.iter().position(|r| *r == p));
+            (
+                rank(self.piece_at(m.from).map(|p| p.role)),
+                self.is_castle(m).is_some(),
+                m.from,
+                m.to,
+                promotion,
+            )
+        });
+        moves.iter().map(|m| self.san_with(m, legal)).collect()
+    }
+
+    fn san_with(&self, mv: &Move, legal: &[Move]) -> String {
+        let mut san = self.san_plain(mv, legal);
+        let next = self.play(mv);
+        if next.is_check() {
+            san.push(if next.count_legal_moves() == 0 {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        san
+    }
+
+    /// Reads a move written in SAN or as coordinates and finds the one legal
+    /// move it names.
+    ///
+    /// Accepted: `Nf3`, `exd6`, `ed6`, `O-O`, `0-0-0`, `e8=Q`, `e8Q`,
+    /// `Nbd7`, `R1a3`, `Ng1f3`, with or without `x`, `+`, `#` and `!?`
+    /// marks; `g1f3`, `g1-f3`, `Ng1-f3`, `e7e8q`, `e7-e8=Q`. A capture mark
+    /// on a move that captures nothing is refused; a missing one is
+    /// forgiven. A promotion without its piece is ambiguous.
+    ///
+    /// ```
+    /// use arbiter::rules::chess::{MoveError, Position};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_move("g1-f3").unwrap(), pos.parse_move("Nf3").unwrap());
+    /// assert!(matches!(pos.parse_move("Nf4"), Err(MoveError::Illegal { .. })));
+    /// assert!(matches!(pos.parse_move("hello"), Err(MoveError::Syntax { .. })));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let notation = read(text).ok_or_else(|| MoveError::Syntax {
+            text: text.trim().to_string(),
+        })?;
+        let legal = self.legal_moves();
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| self.fits(notation, m, true))
+            .collect();
+        match found.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(self.explain(text.trim(), notation, &legal)),
+            many => Err(MoveError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: self.display(many.to_vec(), &legal),
+            }),
+        }
+    }
+
+    /// Whether the legal move `mv` fits what was written; `check_capture`
+    /// false ignores the capture mark (to explain a refusal).
+    fn fits(&self, notation: Notation, mv: &Move, check_capture: bool) -> bool {
+        match notation {
+            Notation::Castle(side) => self.is_castle(mv) == Some(side),
+            Notation::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                mv.to == to
+                    && from_file.is_none_or(|f| f == mv.from.file())
+                    && from_rank.is_none_or(|r| r == mv.from.rank())
+                    && role.is_none_or(|r| self.piece_at(mv.from).is_some_and(|p| p.role == r))
+                    && promotion.is_none_or(|p| mv.promotion == Some(p))
+                    && (!check_capture || !capture || self.is_capture(mv))
+                    // SAN names castling O-O; `Kg1` is not it.
+                    && (self.is_castle(mv).is_none() || notation.origin().is_some())
+            }
+        }
+    }
+
+    /// The error for a well-formed text that fits no legal move.
+    fn explain(&self, text: &str, notation: Notation, legal: &[Move]) -> MoveError {
+        let us = self.turn();
+        let all = || IllegalHint::All(self.display(legal.to_vec(), legal));
+        let moves_from = |squares: &[Square]| -> Vec<String> {
+            let mine: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| squares.contains(&m.from))
+                .collect();
+            self.display(mine, legal)
+        };
+        let illegal = |reason: String, hint: IllegalHint| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+            hint,
+        };
+
+        let (role, from_file, from_rank, capture, to, promotion) = match notation {
+            Notation::Castle(side) => return self.explain_castle(text, side, legal),
+            Notation::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            } => (role, from_file, from_rank, capture, to, promotion),
+        };
+
+        // The pieces of the mover's that the text names.
+        let named: Vec<Square> = Squares(self.by_color[us.index()])
+            .map(bitboard::square)
+            .filter(|sq| {
+                from_file.is_none_or(|f| f == sq.file()) && from_rank.is_none_or(|r| r == sq.rank())
+            })
+            .filter(|sq| role.is_none_or(|r| self.piece_at(*sq).is_some_and(|p| p.role == r)))
+            .collect();
+
+        if let Some(from) = notation.origin() {
+            // A king's two-square step from home is castling.
+            let home = Square::new(4, super::position::home_rank(us)).expect("e1 or e8");
+            if from == home
+                && to.rank() == home.rank()
+                && self
+                    .piece_at(from)
+                    .is_some_and(|p| p.color == us && p.role == Role::King)
+            {
+                match to.file() {
+                    6 => return self.explain_castle(text, CastleSide::King, legal),
+                    2 => return self.explain_castle(text, CastleSide::Queen, legal),
+                    _ => {}
+                }
+            }
+            match (self.piece_at(from), role) {
+                (None, _) => return illegal(format!("There is no piece on {from}."), all()),
+                (Some(piece), _) if piece.color != us => {
+                    return illegal(
+                        format!("The {} on {from} is {}'s.", piece.role.name(), piece.color),
+                        all(),
+                    );
+                }
+                (Some(piece), Some(written)) if written != piece.role => {
+                    return illegal(
+                        format!(
+                            "The piece on {from} is a {}, not a {}.",
+                            piece.role.name(),
+                            written.name()
+                        ),
+                        IllegalHint::Piece {
+                            what: format!("Your {} on {from}", piece.role.name()),
+                            moves: moves_from(&[from]),
+                        },
+                    );
+                }
+                _ => {}
+            }
+        }
+        if named.is_empty() {
+            let role_name = role.map_or("piece", Role::name);
+            let place = match (from_file, from_rank) {
+                (Some(f), None) => format!(" on the {}-file", (b'a' + f) as char),
+                (None, Some(r)) => format!(" on rank {}", r + 1),
+                _ => String::new(),
+            };
+            return illegal(format!("You have no {role_name}{place}."), all());
+        }
+
+        let what = match (named.as_slice(), role) {
+            ([one], _) => {
+                let name = self.piece_at(*one).map_or("piece", |p| p.role.name());
+                format!("Your {name} on {one}")
+            }
+            (_, Some(role)) => format!("Your {}s", role.name()),
+            (_, None) => "Your pieces".to_string(),
+        };
+        let piece_hint = IllegalHint::Piece {
+            what,
+            moves: moves_from(&named),
+        };
+        let cannot = match (named.as_slice(), role) {
+            ([one], _) => {
+                let name = self.piece_at(*one).map_or("piece", |p| p.role.name());
+                format!("Your {name} on {one} cannot move to {to}.")
+            }
+            (_, Some(role)) => format!("None of your {}s can move to {to}.", role.name()),
+            (_, None) => format!("None of your pieces can move to {to}."),
+        };
+
+        // Only the capture mark is wrong.
+        if capture && legal.iter().any(|m| self.fits(notation, m, false)) {
+            return illegal(format!("There is nothing to capture on {to}."), piece_hint);
+        }
+        // A promotion written for a move that is not one.
+        if promotion.is_some() {
+            let without = Notation::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion: None,
+            };
+            if legal.iter().any(|m| self.fits(without, m, true)) {
+                return illegal(
+                    format!("Only a pawn reaching the last rank promotes; {to} is not one."),
+                    piece_hint,
+                );
+            }
+        }
+        // The piece could go there but for the king's safety.
+        let target = bitboard::index(to).map_or(0, bit);
+        let reachable = named
+            .iter()
+            .any(|sq| bitboard::index(*sq).is_some_and(|i| self.pseudo_targets(i) & target != 0));
+        if reachable {
+            if self.is_check() {
+                return illegal(
+                    format!("You are in check, and {text} does not end the check."),
+                    all(),
+                );
+            }
+            return illegal(
+                format!("{text} would leave your king in check."),
+                piece_hint,
+            );
+        }
+        illegal(cannot, piece_hint)
+    }
+
+    fn explain_castle(&self, text: &str, side: CastleSide, legal: &[Move]) -> MoveError {
+        let king = self.king_square(self.turn());
+        let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == king).collect();
+        let hint = IllegalHint::Piece {
+            what: "Your king".to_string(),
+            moves: self.display(mine, legal),
+        };
+        let wing = match side {
+            CastleSide::King => "kingside",
+            CastleSide::Queen => "queenside",
+        };
+        let reason = match self.castle_obstacle(side) {
+            Some(CastleObstacle::NoRight) => {
+                format!("You can no longer castle {wing}: your king or that rook has moved.")
+            }
+            Some(CastleObstacle::Blocked) => {
+                format!(
+                    "You cannot castle {wing} now: there are pieces between your king and rook."
+                )
+            }
+            Some(CastleObstacle::InCheck) => "You cannot castle out of check.".to_string(),
+            Some(CastleObstacle::Attacked(sq)) if sq.file() == side.king_to_file() => {
+                format!("You cannot castle {wing} now: your king would be in check on {sq}.")
+            }
+            Some(CastleObstacle::Attacked(sq)) => {
+                format!(
+                    "You cannot castle {wing} now: your king would pass through {sq}, which is attacked."
+                )
+            }
+            None => format!("You cannot castle {wing} now."),
+        };
+        MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+            hint,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compact picture of what was read: piece (`*` any), from file and
+    /// rank (`.` not given), `x` or `-`, destination, `=` promotion.
+    fn show(text: &str) -> String {
+        match read(text) {
+            None => "syntax".to_string(),
+            Some(Notation::Castle(side)) => side.san().to_string(),
+            Some(Notation::Normal {
+                role,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                promotion,
+            }) => {
+                format!(
+                    "{}{}{}{}{to}{}",
+                    role.map_or('*', Role::char),
+                    from_file.map_or('.', |f| (b'a' + f) as char),
+                    from_rank.map_or('.', |r| (b'1' + r) as char),
+                    if capture { 'x' } else { '-' },
+                    promotion.map_or(String::new(), |p| format!("={}", p.char())),
+                )
+            }
+        }
+    }
+
+    #[test]
+    fn reads_the_accepted_forms() {
+        let cases = [
+            ("Nf3", "N..-f3"),
+            ("exd6 e.p.", "Pe.xd6"),
+            ("exd6ep+", "Pe.xd6"),
+            ("ed6", "Pe.-d6"),
+            ("e8=Q+", "Pe.-e8=Q"),
+            ("e8Q", "Pe.-e8=Q"),
+            ("e8", "Pe.-e8"),
+            ("Nbd7", "Nb.-d7"),
+            ("R1a3!?", "R.1-a3"),
+            ("Rxa3??", "R..xa3"),
+            ("g1f3", "*g1-f3"),
+            ("g1-f3", "*g1-f3"),
+            ("Ng1-f3", "Ng1-f3"),
+            ("Ng1xf3", "Ng1xf3"),
+            ("e7e8q", "*e7-e8=Q"),
+            ("e7-e8=Q", "*e7-e8=Q"),
+            ("bxc8(N)#", "Pb.xc8=N"),
+            ("b:c8/R", "Pb.xc8=R"),
+            ("Bb8", "B..-b8"),
+            ("bb8", "Pb.-b8"),
+            ("e7e8b", "*e7-e8=B"),
+            ("nf3", "N..-f3"),
+            ("Pe4", "Pe.-e4"),
+            ("Qh4\u{d7}e1", "Qh4xe1"),
+            ("  e2\u{2013}e4 ", "*e2-e4"),
+            ("0-0-0+", "O-O-O"),
+            ("O-O", "O-O"),
+            ("o-o!", "O-O"),
+            ("", "syntax"),
+            ("hello", "syntax"),
+            ("e9", "syntax"),
+            ("i4", "syntax"),
+            ("Nf", "syntax"),
+            ("e8=K", "syntax"),
+            ("e8=P", "syntax"),
+            ("Nbb1d2", "syntax"),
+            ("x", "syntax"),
+            ("++", "syntax"),
+            ("e2e4e5", "syntax"),
+            ("Zf3", "syntax"),
+            ("\u{e9}4", "syntax"),
+            ("O-O-O-O", "syntax"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(show(text), expected, "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! The mail daemon's tables: inbound mails seen, the outbox, challenges and
+//! the IMAP position.
+
+use sqlx::{Row, SqliteConnection};
+
+use super::StoreError;
+use crate::rules::Options;
+
+/// Where a mail sits in the mailbox: the key of exactly-once processing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MailKey {
+    pub uidvalidity: u32,
+    pub uid: u32,
+}
+
+impl std::fmt::Display for MailKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "imap:{}:{}", self.uidvalidity, self.uid)
+    }
+}
+
+/// How a mail was dealt with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handled {
+    /// It changed a game or started one.
+    Applied,
+    /// It was refused with an answer; nothing changed.
+    Refused,
+    /// A question was answered (help, rules, games, show).
+    Answered,
+    /// Never answered: automatic mail, mail from the referee itself.
+    Ignored,
+    /// A mail already processed, delivered again.
+    Duplicate,
+    /// Over the sender's rate limit: not answered.
+    RateLimited,
+}
+
+impl Handled {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Handled::Applied => "applied",
+            Handled::Refused => "refused",
+            Handled::Answered => "answered",
+            Handled::Ignored => "ignored",
+            Handled::Duplicate => "duplicate",
+            Handled::RateLimited => "rate-limited",
+        }
+    }
+}
+
+/// Whether the mail at `key` was processed already.
+pub async fn seen(conn: &mut SqliteConnection, key: MailKey) -> Result<bool, StoreError> {
+    Ok(
+        sqlx::query("SELECT 1 FROM inbound WHERE uidvalidity = ? AND uid = ?")
+            .bind(key.uidvalidity as i64)
+            .bind(key.uid as i64)
+            .fetch_optional(&mut *conn)
+            .await?
+            .is_some(),
+    )
+}
+
+/// Whether a mail with this Message-ID was processed already (under any key).
+pub async fn message_id_seen(
+    conn: &mut SqliteConnection,
+    message_id: &str,
+) -> Result<bool, StoreError> {
+    Ok(
+        sqlx::query(
+            "SELECT 1 FROM inbound WHERE message_id = ? AND outcome != 'duplicate' LIMIT 1",
+        )
+        .bind(message_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .is_some(),
+    )
+}
+
+/// How many mails `sender` sent that were answered in the last hour.
+pub async fn answered_last_hour(
+    conn: &mut SqliteConnection,
+    sender: &str,
+) -> Result<i64, StoreError> {
+    Ok(sqlx::query(
+        "SELECT COUNT(*) FROM inbound WHERE sender = ? AND outcome IN ('applied', 'refused', 'answered') \
+         AND received_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 hour')",
+    )
+    .bind(sender)
+    .fetch_one(&mut *conn)
+    .await?
+    .get(0))
+}
+
+/// Records that the mail at `key` is done.
+#[allow(clippy::too_many_arguments)]
+pub async fn record_inbound(
+    conn: &mut SqliteConnection,
+    key: MailKey,
+    message_id: Option<&str>,
+    sender: Option<&str>,
+    handled: Handled,
+    detail: &str,
+    game_id: Option<i64>,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO inbound (uidvalidity, uid, message_id, sender, outcome, detail, game_id) \
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(key.uidvalidity as i64)
+    .bind(key.uid as i64)
+    .bind(message_id)
+    .bind(sender)
+    .bind(handled.as_str())
+    .bind(detail)
+    .bind(game_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// A mail waiting in the outbox.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub id: i64,
+    pub recipient: String,
+    pub message_id: String,
+    pub raw: Vec<u8>,
+    pub attempts: i64,
+}
+
+/// Queues a formatted mail.
+pub async fn enqueue(
+    conn: &mut SqliteConnection,
+    recipient: &str,
+    message_id: &str,
+    subject: &str,
+    raw: &[u8],
+    game_id: Option<i64>,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO outbox (recipient, message_id, subject, raw, game_id) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(recipient)
+    .bind(message_id)
+    .bind(subject)
+    .bind(raw)
+    .bind(game_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Mails due to be sent now, oldest first.
+pub async fn due(conn: &mut SqliteConnection, limit: i64) -> Result<Vec<Outgoing>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT id, recipient, message_id, raw, attempts FROM outbox \
+         WHERE sent_at IS NULL AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+         ORDER BY id LIMIT ?",
+    )
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|row| Outgoing {
+            id: row.get("id"),
+            recipient: row.get("recipient"),
+            message_id: row.get("message_id"),
+            raw: row.get("raw"),
+            attempts: row.get("attempts"),
+        })
+        .collect())
+}
+
+/// Seconds until the next unsent mail is due (None if nothing waits).
+pub async fn seconds_to_next(conn: &mut SqliteConnection) -> Result<Option<i64>, StoreError> {
+    Ok(sqlx::query(
+        "SELECT MAX(0, CAST(strftime('%s', MIN(next_attempt_at)) AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
+         FROM outbox WHERE sent_at IS NULL",
+    )
+    .fetch_one(&mut *conn)
+    .await?
+    .get::<Option<i64>, _>(0))
+}
+
+pub async fn mark_sent(conn: &mut SqliteConnection, id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), attempts = attempts + 1 WHERE id = ?")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Records a failed attempt and when to try again.
+pub async fn mark_failed(
+    conn: &mut SqliteConnection,
+    id: i64,
+    error: &str,
+    retry_in_secs: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, \
+         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || ? || ' seconds') WHERE id = ?",
+    )
+    .bind(error)
+    .bind(retry_in_secs)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// How many mails wait to be sent.
+pub async fn unsent_count(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
+    Ok(
+        sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+            .fetch_one(&mut *conn)
+            .await?
+            .get(0),
+    )
+}
+
+/// The UIDVALIDITY last seen for a mailbox.
+pub async fn mailbox_uidvalidity(
+    conn: &mut SqliteConnection,
+    name: &str,
+) -> Result<Option<u32>, StoreError> {
+    Ok(
+        sqlx::query("SELECT uidvalidity FROM mailbox WHERE name = ?")
+            .bind(name)
+            .fetch_optional(&mut *conn)
+            .await?
+            .map(|row| row.get::<i64, _>(0) as u32),
+    )
+}
+
+pub async fn set_mailbox_uidvalidity(
+    conn: &mut SqliteConnection,
+    name: &str,
+    uidvalidity: u32,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO mailbox (name, uidvalidity) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity")
+        .bind(name)
+        .bind(uidvalidity as i64)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// An open or answered challenge.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub id: i64,
+    pub challenger: String,
+    pub opponent: String,
+    pub game: String,
+    pub options: Options,
+    pub color: String,
+    pub secret: String,
+    pub status: String,
+    pub game_id: Option<i64>,
+}
+
+pub async fn insert_challenge(
+    conn: &mut SqliteConnection,
+    challenger: &str,
+    opponent: &str,
+    game: &str,
+    options: &Options,
+    color: &str,
+    secret: &str,
+) -> Result<i64, StoreError> {
+    Ok(sqlx::query(
+        "INSERT INTO challenges (challenger, opponent, game, options, color, secret) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(challenger)
+    .bind(opponent)
+    .bind(game)
+    .bind(serde_json::to_string(options).expect("options serialise"))
+    .bind(color)
+    .bind(secret)
+    .fetch_one(&mut *conn)
+    .await?
+    .get(0))
+}
+
+pub async fn challenge(
+    conn: &mut SqliteConnection,
+    id: i64,
+) -> Result<Option<Challenge>, StoreError> {
+    let row = sqlx::query(
+        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let options: String = row.get("options");
+    Ok(Some(Challenge {
+        id: row.get("id"),
+        challenger: row.get("challenger"),
+        opponent: row.get("opponent"),
+        game: row.get("game"),
+        options: serde_json::from_str(&options)
+            .map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
+        color: row.get("color"),
+        secret: row.get("secret"),
+        status: row.get("status"),
+        game_id: row.get("game_id"),
+    }))
+}
+
+pub async fn close_challenge(
+    conn: &mut SqliteConnection,
+    id: i64,
+    status: &str,
+    game_id: Option<i64>,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE challenges SET status = ?, game_id = ? WHERE id = ?")
+        .bind(status)
+        .bind(game_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}

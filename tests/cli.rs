@@ -1,0 +1,297 @@
+//! The referee from the command line: `arbiter game ...`, `perft`, `rules`,
+//! run as the real binary on a fresh database.
+
+use std::path::Path;
+use std::process::Command;
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn arbiter(db: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&out.stdout).into_owned(),
+        err: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn new_game(db: &Path, game: &str, options: &[&str]) -> String {
+    let mut args = vec![
+        "game",
+        "new",
+        game,
+        "--white",
+        "alice@example.test",
+        "--black",
+        "Bob@Example.test",
+    ];
+    for option in options {
+        args.push("--option");
+        args.push(option);
+    }
+    let run = arbiter(db, &args);
+    assert_eq!(run.code, 0, "{}", run.err);
+    run.out.trim().to_string()
+}
+
+#[test]
+fn a_game_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sub/dir/arbiter.db");
+    let id = new_game(&db, "chess", &[]);
+    assert_eq!(id, "1");
+    assert!(
+        db.exists(),
+        "the database file is created on first use, with its directory"
+    );
+
+    let run = arbiter(
+        &db,
+        &["game", "play", "1", "--as", "alice@example.test", "e4"],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.contains("accepted: e4"), "{}", run.out);
+    assert!(run.out.contains("Waiting for Black."), "{}", run.out);
+
+    // Out of turn, illegal, ambiguous-free syntax error, stranger: exit 1,
+    // the reason printed, nothing changed.
+    for (who, text, reason) in [
+        ("alice@example.test", "d4", "Black's move"),
+        ("bob@example.test", "Ke7", "king"),
+        ("bob@example.test", "hello there", "could not read"),
+        ("carol@example.test", "e5", "does not play in game #1"),
+    ] {
+        let run = arbiter(&db, &["game", "play", "1", "--as", who, text]);
+        assert_eq!(run.code, 1, "{text}: {}", run.out);
+        assert!(
+            run.err.to_lowercase().contains(&reason.to_lowercase()),
+            "{text}: {}",
+            run.err
+        );
+    }
+    let log = arbiter(&db, &["game", "log", "1"]);
+    assert_eq!(log.out, "1. e4\n");
+
+    // Addresses are matched whatever their case; --db may follow the subcommand.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "game",
+            "play",
+            "1",
+            "--as",
+            "BOB@example.TEST",
+            "e5",
+            "--db",
+        ])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let show = arbiter(&db, &["game", "show", "1", "--as", "bob@example.test"]);
+    assert_eq!(show.code, 0);
+    // Black sees the board from Black's side: rank 1 at the top.
+    let first_rank_line = show
+        .out
+        .lines()
+        .find(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap();
+    assert!(
+        first_rank_line.trim_start().starts_with('1'),
+        "{}",
+        show.out
+    );
+    let host = arbiter(&db, &["game", "show", "1"]);
+    assert!(
+        host.out
+            .contains("White: alice@example.test. Black: bob@example.test."),
+        "{}",
+        host.out
+    );
+
+    let list = arbiter(&db, &["game", "list"]);
+    assert_eq!(
+        list.out,
+        "#1 chess alice@example.test vs bob@example.test playing\n"
+    );
+    assert_eq!(arbiter(&db, &["game", "verify", "1"]).code, 0);
+}
+
+#[test]
+fn draws_resignation_and_adjudication() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    new_game(&db, "chess", &[]);
+    new_game(&db, "chess", &[]);
+    let play = |who: &str, text: &str| arbiter(&db, &["game", "play", "1", "--as", who, text]);
+    assert!(
+        play("alice@example.test", "draw")
+            .out
+            .contains("White offers a draw.")
+    );
+    let again = play("alice@example.test", "draw");
+    assert_eq!(again.code, 1, "offering twice is refused");
+    assert!(
+        play("bob@example.test", "decline draw")
+            .out
+            .contains("Black declined the draw.")
+    );
+    assert!(
+        play("alice@example.test", "draw")
+            .out
+            .contains("White offers a draw.")
+    );
+    // Playing on instead of answering lets the offer lapse.
+    let lapsed = play("alice@example.test", "e4");
+    assert_eq!(lapsed.code, 0, "{}", lapsed.err);
+    let reply = play("bob@example.test", "e5");
+    assert!(
+        reply.out.contains("White's draw offer lapsed."),
+        "{}",
+        reply.out
+    );
+    assert!(
+        play("bob@example.test", "draw")
+            .out
+            .contains("Black offers a draw.")
+    );
+    let accepted = play("alice@example.test", "draw");
+    assert!(
+        accepted.out.contains("Game over: draw (agreed), 1/2-1/2."),
+        "{}",
+        accepted.out
+    );
+    assert_eq!(
+        play("bob@example.test", "Nf6").code,
+        1,
+        "a finished game takes no moves"
+    );
+    assert_eq!(arbiter(&db, &["game", "verify", "1"]).code, 0);
+
+    let resign = arbiter(
+        &db,
+        &["game", "play", "2", "--as", "bob@example.test", "resign"],
+    );
+    assert!(
+        resign.out.contains("Black resigned. White wins."),
+        "{}",
+        resign.out
+    );
+    assert!(
+        resign.out.contains("The game's seed was"),
+        "the seed is published at the end: {}",
+        resign.out
+    );
+
+    new_game(&db, "chess", &[]);
+    let ruled = arbiter(
+        &db,
+        &[
+            "game",
+            "adjudicate",
+            "3",
+            "--result",
+            "0-1",
+            "--reason",
+            "White lost on time",
+        ],
+    );
+    assert_eq!(ruled.code, 0, "{}", ruled.err);
+    let log = arbiter(&db, &["game", "log", "3"]);
+    assert!(
+        log.out.contains("Black wins (White lost on time), 0-1"),
+        "{}",
+        log.out
+    );
+    let list = arbiter(&db, &["game", "list", "--player", "BOB@example.test"]);
+    assert_eq!(list.out.lines().count(), 3);
+    assert!(
+        list.out
+            .contains("#3 chess alice@example.test vs bob@example.test 0-1"),
+        "{}",
+        list.out
+    );
+}
+
+#[test]
+fn bad_requests_are_refused_without_creating_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.db");
+    for (args, reason) in [
+        (
+            vec![
+                "game", "new", "go", "--white", "a@x.test", "--black", "b@x.test",
+            ],
+            "no game called",
+        ),
+        (
+            vec![
+                "game", "new", "chess", "--white", "a@x.test", "--black", "a@x.test",
+            ],
+            "two different players",
+        ),
+        (
+            vec![
+                "game", "new", "chess", "--white", "nobody", "--black", "b@x.test",
+            ],
+            "not a mail address",
+        ),
+        (
+            vec![
+                "game", "new", "chess", "--white", "a@x.test", "--black", "b@x.test", "--option",
+                "x=1",
+            ],
+            "no option",
+        ),
+        (
+            vec!["game", "play", "7", "--as", "a@x.test", "e4"],
+            "no game #7",
+        ),
+    ] {
+        let run = arbiter(&db, &args);
+        assert_eq!(run.code, 1, "{args:?}");
+        assert!(run.err.contains(reason), "{args:?}: {}", run.err);
+    }
+    assert_eq!(arbiter(&db, &["game", "list"]).out, "");
+}
+
+#[test]
+fn perft_and_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    let run = arbiter(&db, &["perft", "chess", "3"]);
+    assert_eq!(run.out.lines().last(), Some("8902"));
+    let divide = arbiter(&db, &["perft", "chess", "2", "--divide"]);
+    let lines: Vec<&str> = divide.out.lines().collect();
+    assert_eq!(lines.last(), Some(&"400"));
+    assert_eq!(
+        lines.iter().filter(|l| l.ends_with(": 20")).count(),
+        20,
+        "{}",
+        divide.out
+    );
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        arbiter(&db, &["perft", "chess", "2", "--fen", kiwipete])
+            .out
+            .trim(),
+        "2039"
+    );
+    let bad = arbiter(&db, &["perft", "chess", "2", "--fen", "not a fen"]);
+    assert_eq!(bad.code, 2);
+    let rules = arbiter(&db, &["rules", "chess"]);
+    assert!(rules.code == 0 && rules.out.len() > 500, "{}", rules.out);
+}

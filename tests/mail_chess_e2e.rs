@@ -1,0 +1,193 @@
+//! End to end through the real Postfix and Dovecot: a chess game by mail,
+//! with the mistakes players make and the mail that must never be answered.
+
+mod support;
+
+use support::{Harness, Reader};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
+    let harness = Harness::start("chess");
+    let mut alice = Reader::new(harness.player("alice"));
+    let mut bob = Reader::new(harness.player("bob"));
+    let mut carol = Reader::new(harness.player("carol"));
+    let referee = harness.referee.clone();
+
+    // A challenge in the subject of a new mail, with an empty body.
+    alice
+        .player
+        .send(
+            &referee,
+            "challenge bob@example.test chess as black",
+            "",
+            None,
+        )
+        .await
+        .unwrap();
+    let invitation = bob.one().await;
+    assert!(
+        invitation
+            .text
+            .contains("alice@example.test challenges you"),
+        "{}",
+        invitation.text
+    );
+    let ack = alice.one().await;
+    assert!(
+        ack.text.contains("Your challenge to bob@example.test"),
+        "{}",
+        ack.text
+    );
+
+    // Bob accepts with a top-posted reply quoting the invitation.
+    let quoted: String = invitation
+        .text
+        .lines()
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let body =
+        format!("accept\n\nOn Sat, 21 Nov 2026 at 10:00, Arbiter <{referee}> wrote:\n{quoted}");
+    bob.player.reply(&invitation, &body).await.unwrap();
+    let start_bob = bob.one().await;
+    let start_alice = alice.one().await;
+    assert!(
+        start_bob
+            .subject
+            .starts_with("[arbiter #1] Chess: your move"),
+        "{}",
+        start_bob.subject
+    );
+    assert!(
+        start_alice.subject.contains("waiting for White"),
+        "{}",
+        start_alice.subject
+    );
+    assert!(
+        start_bob.html.as_deref().unwrap_or("").contains("<table"),
+        "the HTML part has a board"
+    );
+
+    // Bob (White) plays; Alice tries to move out of turn first... no: Bob
+    // moves, then moves again out of turn.
+    bob.player.reply(&start_bob, "e4").await.unwrap();
+    let bob_ack = bob.one().await;
+    assert!(bob_ack.text.contains("accepted: e4"), "{}", bob_ack.text);
+    let alice_turn = alice.one().await;
+    assert!(
+        alice_turn.subject.contains("your move"),
+        "{}",
+        alice_turn.subject
+    );
+    let id = bob.player.reply(&bob_ack, "d4").await.unwrap();
+    assert_eq!(harness.outcome_of(&id).await, "refused");
+    let refusal = bob.one().await;
+    assert!(
+        refusal.text.contains("not accepted") && refusal.text.contains("Black's move"),
+        "{}",
+        refusal.text
+    );
+    assert_eq!(
+        harness.log_len(1).await,
+        1,
+        "a refused move changes nothing"
+    );
+
+    // An illegal move gets the legal moves of that piece.
+    let id = alice.player.reply(&alice_turn, "Ke7").await.unwrap();
+    assert_eq!(harness.outcome_of(&id).await, "refused");
+    let refusal = alice.one().await;
+    assert!(refusal.text.contains("not accepted"), "{}", refusal.text);
+
+    // Carol forges a mail to Alice's reply address: a neutral answer to
+    // Carol, nothing about the game, nothing changed.
+    let tagged = alice_turn.reply_to.clone().unwrap();
+    let id = carol
+        .player
+        .send(&tagged, "Re: game", "resign", None)
+        .await
+        .unwrap();
+    assert_eq!(harness.outcome_of(&id).await, "refused");
+    let neutral = carol.one().await;
+    assert!(
+        neutral.text.contains("could not match this mail"),
+        "{}",
+        neutral.text
+    );
+    assert!(
+        !neutral.text.contains("Chess") && !neutral.text.contains("#1"),
+        "{}",
+        neutral.text
+    );
+    assert_eq!(harness.log_len(1).await, 1);
+
+    // An auto-reply to the referee is never answered.
+    let message = lettre::Message::builder()
+        .from("alice@example.test".parse().unwrap())
+        .to(tagged.parse().unwrap())
+        .subject("Out of office")
+        .message_id(Some("<ooo-1@example.test>".to_string()))
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
+        .body("I am away until Monday.\nresign".to_string())
+        .unwrap();
+    let mut message = message;
+    message
+        .headers_mut()
+        .insert_raw(arbiter::demo::player::raw_header(
+            "Auto-Submitted",
+            "auto-replied",
+        ));
+    let raw = message.formatted();
+    let auto_id = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .unwrap()
+        .message_id()
+        .unwrap()
+        .to_string();
+    alice.player.send_raw(&tagged, &raw).await.unwrap();
+    assert_eq!(harness.outcome_of(&auto_id).await, "ignored");
+    alice.none_new().await;
+    assert_eq!(harness.log_len(1).await, 1);
+
+    // Alice answers; a duplicate delivery of the same mail changes nothing.
+    let move_mail = lettre::Message::builder()
+        .from("alice@example.test".parse().unwrap())
+        .to(tagged.parse().unwrap())
+        .subject("Re: my move")
+        .message_id(Some("<move-e5@example.test>".to_string()))
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
+        .body("Hi Bob,\ne5\nCheers, Alice\n".to_string())
+        .unwrap();
+    let raw = move_mail.formatted();
+    let move_id = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .unwrap()
+        .message_id()
+        .unwrap()
+        .to_string();
+    alice.player.send_raw(&tagged, &raw).await.unwrap();
+    alice.player.send_raw(&tagged, &raw).await.unwrap();
+    let accepted = alice.one().await;
+    assert!(accepted.text.contains("accepted: e5"), "{}", accepted.text);
+    bob.one().await;
+    let deadline = std::time::Instant::now() + support::WAIT;
+    while harness.outcomes_of(&move_id).await.len() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the duplicate was never processed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        harness.outcomes_of(&move_id).await,
+        vec!["applied", "duplicate"]
+    );
+    assert_eq!(harness.log_len(1).await, 2);
+    alice.none_new().await;
+
+    // The host's view from the command line agrees.
+    let (code, out, _) = harness.cli(&["game", "log", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1. e4 e5"), "{out}");
+    let (code, _, _) = harness.cli(&["game", "verify", "1"]);
+    assert_eq!(code, 0);
+}

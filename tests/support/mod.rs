@@ -1,0 +1,222 @@
+//! The end-to-end harness: the real local mail server (scripts/mailstack:
+//! Postfix and Dovecot), the real `arbiter serve` binary, and mail users who
+//! send over SMTP and read over IMAP. No mock anywhere.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbiter::demo::mailstack::MailStack;
+use arbiter::demo::player::{Player, Received};
+use arbiter::store::Store;
+use sqlx::Row;
+
+pub const WAIT: Duration = Duration::from_secs(60);
+
+pub struct Harness {
+    pub stack: MailStack,
+    pub dir: PathBuf,
+    pub config: PathBuf,
+    pub db: PathBuf,
+    daemon: Option<Child>,
+    pub referee: String,
+}
+
+impl Harness {
+    /// A fresh mail server and database in a short temporary directory.
+    pub fn start(name: &str) -> Harness {
+        let dir = PathBuf::from(format!("/tmp/arb-{}-{}", name, std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let stack = MailStack::start(&dir.join("m")).expect("the local mail server starts");
+        let db = dir.join("arbiter.db");
+        let config = dir.join("arbiter.toml");
+        std::fs::write(&config, stack.daemon_config(&db, "ARBITER_TEST_PASSWORD")).unwrap();
+        let mut harness = Harness {
+            stack,
+            dir,
+            config,
+            db,
+            daemon: None,
+            referee: MailStack::address("referee"),
+        };
+        harness.start_daemon();
+        harness
+    }
+
+    pub fn player(&self, user: &str) -> Player {
+        Player::new(&self.stack, user)
+    }
+
+    /// Starts `arbiter serve` as a child process.
+    pub fn start_daemon(&mut self) {
+        assert!(self.daemon.is_none());
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("daemon.log"))
+            .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("serve")
+            .arg("--config")
+            .arg(&self.config)
+            .env("ARBITER_TEST_PASSWORD", MailStack::password("referee"))
+            .env("ARBITER_LOG", "info,arbiter=debug")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("arbiter serve starts");
+        self.daemon = Some(child);
+    }
+
+    /// Kills the daemon at once (SIGKILL: no chance to tidy up).
+    pub fn kill_daemon(&mut self) {
+        if let Some(mut child) = self.daemon.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    pub fn daemon_log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("daemon.log")).unwrap_or_default()
+    }
+
+    pub async fn store(&self) -> Store {
+        Store::open(&self.db).await.unwrap()
+    }
+
+    /// Waits until the daemon has recorded the mail with this Message-ID;
+    /// returns its outcome.
+    pub async fn outcome_of(&self, message_id: &str) -> String {
+        let store = self.store().await;
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let row = sqlx::query("SELECT outcome FROM inbound WHERE message_id = ? ORDER BY id")
+                .bind(message_id)
+                .fetch_all(store.pool())
+                .await
+                .unwrap();
+            if let Some(row) = row.first() {
+                return row.get::<String, _>(0);
+            }
+            assert!(
+                Instant::now() < deadline,
+                "mail {message_id} was never processed\n{}",
+                self.daemon_log()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// How many mails were recorded with this Message-ID, by outcome.
+    pub async fn outcomes_of(&self, message_id: &str) -> Vec<String> {
+        let store = self.store().await;
+        sqlx::query("SELECT outcome FROM inbound WHERE message_id = ? ORDER BY id")
+            .bind(message_id)
+            .fetch_all(store.pool())
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get::<String, _>(0))
+            .collect()
+    }
+
+    pub async fn log_len(&self, game: i64) -> i64 {
+        let store = self.store().await;
+        sqlx::query("SELECT COUNT(*) FROM log WHERE game_id = ?")
+            .bind(game)
+            .fetch_one(store.pool())
+            .await
+            .unwrap()
+            .get(0)
+    }
+
+    /// Runs the `arbiter` binary on this harness's database.
+    pub fn cli(&self, args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("--db")
+            .arg(&self.db)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        self.kill_daemon();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// A player's mailbox as they read it, with a cursor of what they have seen.
+pub struct Reader {
+    pub player: Player,
+    pub seen: usize,
+    pub all: Vec<Received>,
+}
+
+impl Reader {
+    pub fn new(player: Player) -> Reader {
+        Reader {
+            player,
+            seen: 0,
+            all: Vec::new(),
+        }
+    }
+
+    /// The next `n` new mails.
+    pub async fn next(&mut self, n: usize) -> Vec<Received> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let mails = self.player.inbox().await.unwrap();
+            if mails.len() >= self.seen + n {
+                let new = mails[self.seen..self.seen + n].to_vec();
+                self.seen += n;
+                self.all = mails;
+                return new;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{}: expected {} new mails, have {}",
+                self.player.address,
+                n,
+                mails.len() - self.seen
+            );
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+    }
+
+    /// The next new mail.
+    pub async fn one(&mut self) -> Received {
+        self.next(1).await.remove(0)
+    }
+
+    /// Asserts that no new mail arrived (after the daemon recorded the
+    /// mail that could have caused one).
+    pub async fn none_new(&mut self) {
+        let mails = self.player.inbox().await.unwrap();
+        assert_eq!(
+            mails.len(),
+            self.seen,
+            "{}: unexpected mail: {:?}",
+            self.player.address,
+            mails.last().map(|m| &m.subject)
+        );
+    }
+}
+
+pub fn path_exists(path: &Path) -> bool {
+    path.exists()
+}
