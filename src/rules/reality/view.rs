@@ -293,7 +293,9 @@ impl View for RealityView {
             "N/R: knight up, rook down (the down face is shown only where you know it).".to_string(),
         ];
         let mut facts = vec![self.status_fact()];
-        for seat in Seat::BOTH {
+        let in_setup =
+            matches!(&self.status, Status::Ongoing(d) if d.iter().any(|d| d.duty == Duty::Sealed));
+        for seat in Seat::BOTH.into_iter().filter(|_| !in_setup) {
             let hand = &self.hands[seat.index()];
             let chips = match &hand.chips {
                 Some(chips) if !chips.is_empty() => format!(" ({})", kinds(seat, chips)),

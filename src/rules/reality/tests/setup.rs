@@ -155,6 +155,12 @@ fn the_first_setup_stays_sealed_and_both_commitments_are_told() {
         black_history[0].text,
         format!("setup (sealed; commitment {})", sealed.commitment)
     );
+    let facts = black.present().facts;
+    assert!(
+        facts[0].starts_with("Setup: White's setup is in (commitment"),
+        "{facts:?}"
+    );
+    assert!(!facts.iter().any(|f| f.contains("hand")), "{facts:?}");
     // White sees its own sealed setup.
     let white = applied.state.view(Viewer::Seat(Seat::White));
     assert_eq!(white.setups[0].text.as_deref(), Some(text));
