@@ -157,7 +157,7 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
         id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
         options => "", kind => kind, notation => "e4", events => vec!["event"],
         view => view_context(view), history => history_text(&view.history),
-        status_line => "Your move.", seed_hash => "00", seed => Some("00"),
+        status_line => "Your move.", seed_hash => "00", seed => Some("00"), key => "1.abc",
     }
 }
 
@@ -184,6 +184,7 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             status_line => notice.status_line(),
             seed_hash => notice.seed_hash,
             seed => notice.seed,
+            key => format!("{}.{}", notice.game_id, notice.secret),
     }
 }
 

@@ -377,8 +377,9 @@ mod tests {
         assert_eq!(board.ray(sq("d7"), 0, -1).count(), 0);
         // A knight on c7 reaches d5 over the hole at d6.
         assert_eq!(board.offset(sq("c7"), 1, -2), Some(sq("d5")));
-        // An alfil leap onto a hole is no move.
-        assert_eq!(board.offset(sq("b5"), 2, 2), None);
+        // A leap onto a hole is no move.
+        assert_eq!(board.offset(sq("b5"), 2, 1), None);
+        assert_eq!(board.offset(sq("b5"), 2, 2), Some(sq("d7")));
     }
 
     #[test]
