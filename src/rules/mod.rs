@@ -15,6 +15,7 @@ pub mod chess;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
+pub mod reality;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -768,6 +769,7 @@ impl fmt::Debug for GameInfo {
 pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<chess::Chess>(),
     GameInfo::of::<bluff::BluffChess>(),
+    GameInfo::of::<reality::RealityCheck>(),
 ];
 
 /// The names of every game, for error messages.
