@@ -64,6 +64,11 @@ fn a_death_move_needs_a_decision() {
         t.game.parse_action(Seat::White, "Nf3"),
         Err(ActionError::NotYourTurn(_))
     ));
+    // Ruling 20: no claim while a decision is owed.
+    assert!(matches!(
+        t.game.parse_action(Seat::Black, "claim draw"),
+        Err(ActionError::NotYourTurn(_))
+    ));
     t.play("stay");
     assert!(t.owes(Seat::White, Duty::Move));
 }
@@ -480,7 +485,8 @@ fn stalemate_draws() {
 }
 
 /// Rulings 18 and 20: threefold repetition of the board may be claimed,
-/// on one's turn, and not before.
+/// on one's turn, and not before. The start position counts though no
+/// alter ego was anywhere then: only the board is compared.
 #[test]
 fn claim_draw_by_repetition() {
     let mut t = Table::start();
@@ -575,4 +581,32 @@ fn views_of_a_sealed_decision() {
     );
     let spectator = t.view_json(Viewer::Spectator);
     assert!(!spectator.contains(&sealed.salt) && !spectator.contains("d8\"}"));
+}
+
+/// Ruling 17: while White is committed to the a2 pawn, Re7 (which the
+/// knight could take) is no death move; after White's lost turn the
+/// commitment has lapsed and Rc7 (which the knight could take) is one.
+#[test]
+fn after_a_lost_turn_all_pieces_count_again() {
+    let mut t = Table::from("k7/7r/4p3/8/8/p1N5/P7/1K6 w - - 0 1");
+    t.play_all(&["Nd5 t a2", "Re7"]);
+    assert!(
+        t.told(Viewer::Spectator)
+            .join(" ")
+            .contains("White loses this turn")
+    );
+    assert!(t.owes(Seat::Black, Duty::Move));
+    t.play("Rc7");
+    assert!(t.owes(Seat::Black, Duty::Decision));
+}
+
+/// Ruling 19: insufficient material is a draw, as in chess.
+#[test]
+fn insufficient_material_draws() {
+    let mut t = Table::from("k7/8/8/8/8/8/1p6/KN6 w - - 0 1");
+    t.play("Kxb2");
+    assert_eq!(
+        finished_with(&t),
+        (GameResult::Draw, "insufficient material".to_string())
+    );
 }
