@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BluffAction, Decision, Sealed};
-use crate::rules::chess::{DrawReason, DrawRecord, Move, Position};
+use crate::rules::chess::{DrawReason, DrawRecord, Move, Position, automatic_outcome};
 use crate::rules::geometry::Square;
 use crate::rules::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, GameResult, OptionError, Options,
@@ -61,16 +61,6 @@ pub struct BluffChess {
     pub(super) deciding: Option<Seat>,
     pub(super) turns: Vec<Turn>,
     pub(super) outcome: Option<Outcome>,
-}
-
-/// The outcome the position itself imposes: checkmate or an automatic draw.
-fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
-    if position.is_checkmate() {
-        return Some(Outcome::win(position.turn().other(), "checkmate"));
-    }
-    record
-        .automatic(position)
-        .map(|reason| Outcome::draw(reason.text()))
 }
 
 /// The public announcement of an automatic ending.
