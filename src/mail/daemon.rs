@@ -198,7 +198,16 @@ async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> 
 async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Result<()> {
     let mut tx = mailroom.referee.store().write().await?;
     if !mailstore::seen(&mut tx, key).await? {
-        mailstore::record_inbound(&mut tx, key, None, None, mailstore::Handled::Failed, what, None).await?;
+        mailstore::record_inbound(
+            &mut tx,
+            key,
+            None,
+            None,
+            mailstore::Handled::Failed,
+            what,
+            None,
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(())

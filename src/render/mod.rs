@@ -28,6 +28,7 @@ fn environment() -> &'static Environment<'static> {
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_trim_blocks(true);
         env.set_lstrip_blocks(true);
+        env.set_keep_trailing_newline(true);
         for (name, source) in TEMPLATES {
             env.add_template(name, source)
                 .unwrap_or_else(|e| panic!("template {name} does not compile: {e}"));
