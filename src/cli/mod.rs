@@ -196,6 +196,15 @@ fn perft(
             (info.new)(&options, &mut entropy).map_err(anyhow::Error::from)?
         }
     };
+    if let crate::rules::Status::Ongoing(dues) = start.status()
+        && dues.iter().any(|d| d.duty == crate::rules::Duty::Sealed)
+        && depth > 0
+    {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "{} starts with a sealed setup, whose choices are not counted; give a position after it with --fen",
+            info.title
+        )));
+    }
     if divide {
         let mut total = 0;
         for (action, count) in start.divide(depth) {
