@@ -1,0 +1,218 @@
+//! `cargo bench`: speed as ratios against a baseline measured in the same
+//! run (the machines are shared and noisy, so absolute times mean little).
+//!
+//! - rules: the generic trait path (legal_actions + apply, as the referee
+//!   and the random-game tests use it) against the engine's own perft, on
+//!   the same tree; Bluff Chess's rules against orthodox chess's through the
+//!   same generic path.
+//! - mail: our parsing (headers, quotes, HTML-only, tags) against
+//!   mail-parser's bare parse of the same mails.
+//! - referee: a move through the whole inbox path (parse, authenticate,
+//!   apply, compose both mails, queue them, in one transaction) against the
+//!   same move through `Referee::act` alone.
+
+use std::time::{Duration, Instant};
+
+use arbiter::rules::bluff::BluffChess;
+use arbiter::rules::chess::{Chess, Position};
+use arbiter::rules::{Entropy, Game, Options, Status};
+
+/// The best of `rounds` timings of `f` (the least disturbed by the machine).
+fn best<T>(rounds: usize, mut f: impl FnMut() -> T) -> Duration {
+    (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(f());
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+fn generic_perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Status::Ongoing(dues) = game.status() else {
+        return 0;
+    };
+    let seat = dues[0].seat;
+    let mut entropy = Entropy::for_perft();
+    game.legal_actions(seat)
+        .iter()
+        .map(|a| generic_perft(&game.apply(seat, a, &mut entropy).unwrap().state, depth - 1))
+        .sum()
+}
+
+fn report(name: &str, baseline: &str, measured: Duration, base: Duration) {
+    println!(
+        "{name:<48} {:>10.3} ms   baseline {baseline:<28} {:>10.3} ms   ratio {:>8.2}",
+        measured.as_secs_f64() * 1e3,
+        base.as_secs_f64() * 1e3,
+        measured.as_secs_f64() / base.as_secs_f64()
+    );
+}
+
+fn rules() {
+    let start = Position::startpos();
+    let chess = Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
+    let bluff = BluffChess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
+    assert_eq!(start.perft(3), generic_perft(&chess, 3));
+    let engine = best(5, || start.perft(3));
+    let generic = best(5, || generic_perft(&chess, 3));
+    report(
+        "chess perft 3, generic trait path",
+        "engine perft 3",
+        generic,
+        engine,
+    );
+    let bluff_time = best(5, || generic_perft(&bluff, 3));
+    report(
+        "bluff-chess perft 3, generic trait path",
+        "chess, same path",
+        bluff_time,
+        generic,
+    );
+}
+
+fn mail() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/eml");
+    let mails: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+        .map(|e| std::fs::read(e.path()).unwrap())
+        .collect();
+    let bare = best(20, || {
+        mails
+            .iter()
+            .map(|m| {
+                mail_parser::MessageParser::default()
+                    .parse(m)
+                    .map(|p| p.body_text(0).map(|t| t.len()))
+            })
+            .count()
+    });
+    let ours = best(20, || {
+        mails
+            .iter()
+            .map(|m| {
+                arbiter::mail::parse::parse(m, "referee@example.test")
+                    .lines
+                    .len()
+            })
+            .sum::<usize>()
+    });
+    report(
+        &format!("parse {} sample mails (arbiter)", mails.len()),
+        "mail-parser alone",
+        ours,
+        bare,
+    );
+}
+
+async fn referee() {
+    use arbiter::command::Command;
+    use arbiter::config::RefereeConfig;
+    use arbiter::mail::inbox::Mailroom;
+    use arbiter::referee::Referee;
+    use arbiter::rules::Seat;
+    use arbiter::store::Store;
+    use arbiter::store::mail::MailKey;
+
+    // The Breyer Ruy Lopez: 24 plies without a repetition.
+    const MOVES: [&str; 24] = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5",
+    ];
+    let rounds = MOVES.len();
+
+    // Baseline: the referee alone.
+    let store = Store::open_in_memory().await.unwrap();
+    let referee = Referee::new(store.clone());
+    let mut tx = store.write().await.unwrap();
+    let (id, _) = referee
+        .create_game(
+            &mut tx,
+            "chess",
+            "a@x.test",
+            "b@x.test",
+            &Options::default(),
+        )
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let start = Instant::now();
+    for i in 0..rounds {
+        let seat = if i % 2 == 0 { Seat::White } else { Seat::Black };
+        let mut tx = store.write().await.unwrap();
+        referee
+            .act(&mut tx, id, seat, &Command::Play(MOVES[i].into()), "bench")
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+    let base = start.elapsed();
+
+    // The whole inbox path, on a second game.
+    let store = Store::open_in_memory().await.unwrap();
+    let room = Mailroom::new(Referee::new(store.clone()), RefereeConfig::default());
+    let mut tx = store.write().await.unwrap();
+    let (id, _) = room
+        .referee
+        .create_game(
+            &mut tx,
+            "chess",
+            "a@x.test",
+            "b@x.test",
+            &Options::default(),
+        )
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let mut conn = store.pool().acquire().await.unwrap();
+    let seats = arbiter::store::games::seats(&mut conn, id).await.unwrap();
+    drop(conn);
+    let start = Instant::now();
+    for i in 0..rounds {
+        let seat = &seats[i % 2];
+        let raw = format!(
+            "From: {}\r\nTo: referee+{}.{}@example.test\r\nSubject: Re: move\r\nMessage-ID: <m{i}@x.test>\r\n\
+             Content-Type: text/plain\r\n\r\n{}\r\n\r\nOn Sat, Arbiter wrote:\r\n> Your move.\r\n",
+            seat.address, id, seat.secret, MOVES[i]
+        );
+        let mut tx = store.write().await.unwrap();
+        let processed = room
+            .process(
+                &mut tx,
+                MailKey {
+                    uidvalidity: 1,
+                    uid: i as u32 + 1,
+                },
+                raw.as_bytes(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(processed.drafts.len(), 2);
+        tx.commit().await.unwrap();
+    }
+    let whole = start.elapsed();
+    report(
+        &format!("{rounds} moves by mail (inbox path)"),
+        "Referee::act alone",
+        whole,
+        base,
+    );
+}
+
+fn main() {
+    // `cargo bench` passes --bench; `cargo test --benches` would pass nothing
+    // we need: run either way, it is quick.
+    rules();
+    mail();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(referee());
+}
