@@ -14,6 +14,7 @@ pub mod chess;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
+pub mod rebel;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -763,7 +764,10 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
-pub static GAMES: &[GameInfo] = &[GameInfo::of::<chess::Chess>()];
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<chess::Chess>(),
+    GameInfo::of::<rebel::RebelChess>(),
+];
 
 /// The names of every game, for error messages.
 pub fn game_names() -> Vec<&'static str> {
