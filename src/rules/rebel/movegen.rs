@@ -1,8 +1,9 @@
 //! Legal moves and recruits, attacks and check, perft.
 //!
 //! Actions are generated pseudo-legal, then each is played and kept only if
-//! none of the mover's kings is attacked afterwards (a side with no king,
-//! Rebel III's Rebels, keeps them all). Kings are never captured: a king
+//! none of the mover's kings is attacked afterwards (Rebel III's Rebels,
+//! with no king, keep them all, but for a return that would leave the
+//! returned king attacked). Kings are never captured: a king
 //! may stand attacked on the other side's turn only right after a
 //! conversionmate (the Spartans' new king), and capturing it is no move.
 
@@ -215,9 +216,8 @@ impl RebelPosition {
     pub(super) fn generate(&self, recruits: bool) -> Vec<Play> {
         let mut plays = Vec::with_capacity(64);
         self.pseudo_plays(recruits, &mut plays);
-        if self.king_count(self.turn) > 0 {
-            plays.retain(|p| !self.play_raw(p).king_attacked(self.turn));
-        }
+        // Tested even for a side with no king: a return may give it one.
+        plays.retain(|p| !self.play_raw(p).king_attacked(self.turn));
         plays
     }
 

@@ -667,13 +667,17 @@ impl RebelPosition {
                     && recruiters.len() == named.len()
                     && (capture || target.is_some_and(|p| p.color != us))
                 {
-                    let reason = match target.filter(|p| p.color != us) {
-                        Some(piece) => format!(
+                    let recruit = legal
+                        .iter()
+                        .find(|p| p.is_recruit() && p.to() == to && named.contains(&p.from()));
+                    let reason = match (target.filter(|p| p.color != us), recruit) {
+                        (Some(piece), Some(recruit)) => format!(
                             "A Recruiter never captures. To recruit the {} on {to} instead, \
-                             write U*{to}.",
-                            piece.describe()
+                             write {}.",
+                            piece.describe(),
+                            self.san_plain(recruit, legal)
                         ),
-                        None => "A Recruiter never captures.".to_string(),
+                        _ => "A Recruiter never captures.".to_string(),
                     };
                     return fail(reason, &named);
                 }

@@ -4,7 +4,7 @@
 use super::mailbox::Board;
 use super::pos;
 use crate::rules::rebel::{RebelAction, RebelChess, Version};
-use crate::rules::{AnyGame, Entropy, Game, Options, Status};
+use crate::rules::{Entropy, Game, Options, Status};
 
 const PERFT: &str = include_str!("../../../../tests/data/rebel.perft");
 
@@ -147,7 +147,7 @@ fn game_perft_goes_through_the_engine() {
                 case.id
             );
             assert_eq!(walk(&game, depth), count, "{} walk {depth}", case.id);
-            let divide = AnyGame::divide(&game, depth);
+            let divide = crate::rules::AnyGame::divide(&game, depth);
             assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), count);
         }
     }
