@@ -520,7 +520,10 @@ impl Game for RebelChess {
         if self.claimable().is_some() {
             actions.push(RebelAction::ClaimDraw);
         }
-        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+        // Only near the end of a long quiet stretch, or once the record
+        // holds enough positions for a third occurrence (p0, p2, p4: four
+        // recorded before the action that completes it).
+        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 4 {
             for play in &plays {
                 let next = self.position.play(play);
                 if self.record.after(&next).claimable(&next).is_some() {

@@ -23,23 +23,29 @@
 //! kings or none, and the cost is small (perft 4 of the start position
 //! takes well under a second).
 //!
-//! - [`position`]: the raw [`RebelSetup`] and the validated [`RebelPosition`],
-//!   the position string, playing an action.
-//! - [`movegen`]: legal moves and recruits, check, perft.
-//! - [`notation`]: SAN out; SAN, coordinates and recruit forms in, with
-//!   typed errors.
-//! - [`conversionmate`]: Rebel III's conversionmate and the teams' endings.
+//! - `position`: the raw [`RebelSetup`] and the validated [`RebelPosition`],
+//!   playing an action; `fen`: the position string.
+//! - `movegen`: legal moves and recruits, check, perft.
+//! - `notation`: SAN out; SAN, coordinates and recruit forms in, with typed
+//!   errors; `explain`: why a text fits no legal action, with a hint.
+//! - `conversionmate`: Rebel III's conversionmate and how a game ends on
+//!   the board ([`BoardEnd`]); `record`: repetition and the move counts.
 //! - [`RebelChess`]: the game; [`RebelView`]: what a viewer sees.
+//!
+//! The rules page (`arbiter rules rebel-chess`, `rules.txt`) settles the
+//! text's open points, one line each; `tests/` pins every line.
 //!
 //! ```
 //! use arbiter::rules::rebel::{RebelPosition, Version};
 //! let pos = RebelPosition::startpos(Version::One);
-//! assert_eq!(pos.perft(2), 484);
+//! assert_eq!(pos.perft(2), 400);
 //! let play = pos.parse_play("Uc4").unwrap();
 //! assert_eq!(play.to_string(), "e2c4");
 //! ```
 
 mod conversionmate;
+mod explain;
+mod fen;
 mod game;
 mod movegen;
 mod notation;

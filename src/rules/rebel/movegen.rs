@@ -255,7 +255,7 @@ impl RebelPosition {
     ///
     /// ```
     /// use arbiter::rules::rebel::{RebelPosition, Version};
-    /// assert_eq!(RebelPosition::startpos(Version::One).perft(3), 11158);
+    /// assert_eq!(RebelPosition::startpos(Version::One).perft(3), 8780);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         self.perft_with(depth, true)

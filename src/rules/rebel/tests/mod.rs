@@ -13,9 +13,9 @@ mod notation;
 mod perft;
 mod rules;
 
-use super::{Play, RebelAction, RebelChess, RebelPosition, Version};
+use super::{Play, RebelChess, RebelPosition, Version};
 use crate::rules::geometry::Square;
-use crate::rules::{Entropy, Event, Game, Options, Seat};
+use crate::rules::{Entropy, Event, Game, Options};
 
 /// A tiny deterministic PRNG (xorshift64*), so random tests repeat exactly.
 pub(super) struct Rng(u64);
@@ -114,6 +114,11 @@ pub(super) const STARTS: &[&str] = &[
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBUPPP/R3K2R w KQkq - 0 1",
     "r3k2r/pP*ppu1pp/1b3nbN/nP6/BBP1P3/q4N2/Pp*1P2PP/R2Q1RK1 w kq - 0 1",
     "4k3/1u6/8/2n*1b3/8/3U4/5P*2/R3K3 b Q - 0 1",
+    // Rebel III only: Spartans and Rebels, before and after a return.
+    "r1b1K*2r/pp1u1ppp/2n5/8/8/8/PPPU1PPP/R3K2R b KQ - 0 1 rebels:b",
+    "r3k2r/pp1u1ppp/2n*5/8/8/2B*5/PPPU1PPP/R3K2R w KQ - 0 1 rebels:b",
+    // Rebel III: conversionmates near.
+    "6k1/5ppp/4u3/8/8/8/1B*6/R*3K3 w - - 0 1",
 ];
 
 /// `count` positions met on random legal walks from [`STARTS`].
@@ -121,7 +126,10 @@ pub(super) fn random_positions(count: usize, seed: u64, version: Version) -> Vec
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let mut position = pos(STARTS[rng.below(STARTS.len())], version);
+        let Ok(mut position) = RebelPosition::from_fen(STARTS[rng.below(STARTS.len())], version)
+        else {
+            continue;
+        };
         let plies = 1 + rng.below(100);
         for _ in 0..plies {
             if position.board_end().is_some() {
@@ -144,10 +152,4 @@ pub(super) fn random_positions(count: usize, seed: u64, version: Version) -> Vec
     }
     out.truncate(count);
     out
-}
-
-/// The action a text names, through the game.
-pub(super) fn action(game: &RebelChess, seat: Seat, text: &str) -> RebelAction {
-    game.parse_action(seat, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
