@@ -6,10 +6,10 @@
 //!
 //! # Why a position of its own
 //!
-//! The orthodox engine's [`chess::Position`](crate::rules::chess::Position)
-//! cannot hold this game: it has no seventh role for the Recruiter, no
-//! per-piece "converted" mark, and its legality (one king a side, pins,
-//! check evasions) does not fit a side with two kings or none. Its public
+//! The orthodox engine's [`chess::Position`] cannot hold this game: it has
+//! no seventh role for the Recruiter, no per-piece "converted" mark, and
+//! its legality (one king a side, pins, check evasions) does not fit a
+//! side with two kings or none. Its public
 //! types are shared with other variants and must not change, so this
 //! module keeps its own piece set ([`Role`] with the Recruiter, [`Piece`]
 //! with a `converted` flag) and its own [`RebelPosition`], and reuses what
