@@ -184,6 +184,41 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     assert_eq!(harness.log_len(1).await, 2);
     alice.none_new().await;
 
+    // The server drops the daemon's connection: it reconnects and goes on.
+    harness.kick_referee();
+    let bob_turn = bob
+        .all
+        .iter()
+        .rev()
+        .find(|m| m.subject.contains("your move"))
+        .unwrap()
+        .clone();
+    let id = bob.player.reply(&bob_turn, "Nf3").await.unwrap();
+    assert_eq!(harness.outcome_of(&id).await, "applied");
+    bob.one().await;
+    alice.one().await;
+    assert!(
+        harness
+            .daemon_log()
+            .contains("IMAP session ended; reconnecting"),
+        "{}",
+        harness.daemon_log()
+    );
+
+    // Every processed mail was moved out of the inbox, flagged seen.
+    let referee_box = harness.player("referee");
+    let deadline = std::time::Instant::now() + support::WAIT;
+    while !referee_box.inbox().await.unwrap().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "mail left in the referee's inbox"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let done = referee_box.folder("Arbiter/Done").await.unwrap();
+    // Every mail sent to the referee, the ignored and the duplicate included.
+    assert_eq!(done.len(), 10, "mails in Arbiter/Done");
+
     // The host's view from the command line agrees.
     let (code, out, _) = harness.cli(&["game", "log", "1"]);
     assert_eq!(code, 0);

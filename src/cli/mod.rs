@@ -141,13 +141,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 config.database.path = db.clone();
             }
             let secrets = crate::mail::daemon::Secrets::from_env(&config)?;
-            runtime()?.block_on(crate::mail::daemon::serve(config, secrets))?;
-            Ok(())
+            Ok(run_async(crate::mail::daemon::serve(config, secrets))?)
         }
-        TopCommand::Demo { dir, exit } => {
-            runtime()?.block_on(crate::demo::run(dir, *exit))?;
-            Ok(())
-        }
+        TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
         TopCommand::Game(command) => {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -161,11 +157,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    Ok(tokio::runtime::Builder::new_multi_thread()
+/// Runs the daemon (or the demo) on a multi-threaded runtime. When it
+/// returns, the IMAP thread may still be blocked in IDLE: it is not waited
+/// for (everything it did is committed; a mail it was reading is simply read
+/// again next time).
+fn run_async<F: std::future::Future<Output = anyhow::Result<()>>>(future: F) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .context("starting the async runtime")?)
+        .context("starting the async runtime")?;
+    let result = runtime.block_on(future);
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    result
 }
 
 fn find_game(name: &str) -> Result<&'static GameInfo, CliError> {
@@ -193,6 +196,15 @@ fn perft(
             (info.new)(&options, &mut entropy).map_err(anyhow::Error::from)?
         }
     };
+    if let crate::rules::Status::Ongoing(dues) = start.status()
+        && dues.iter().any(|d| d.duty == crate::rules::Duty::Sealed)
+        && depth > 0
+    {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "{} starts with a sealed setup, whose choices are not counted; give a position after it with --fen",
+            info.title
+        )));
+    }
     if divide {
         let mut total = 0;
         for (action, count) in start.divide(depth) {

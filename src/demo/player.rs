@@ -110,11 +110,17 @@ impl Player {
 
     /// Every mail in the user's INBOX, oldest first.
     pub async fn inbox(&self) -> anyhow::Result<Vec<Received>> {
-        let player = self.clone();
-        tokio::task::spawn_blocking(move || player.inbox_blocking()).await?
+        self.folder("INBOX").await
     }
 
-    fn inbox_blocking(&self) -> anyhow::Result<Vec<Received>> {
+    /// Every mail in one of the user's folders, oldest first.
+    pub async fn folder(&self, name: &str) -> anyhow::Result<Vec<Received>> {
+        let player = self.clone();
+        let name = name.to_string();
+        tokio::task::spawn_blocking(move || player.folder_blocking(&name)).await?
+    }
+
+    fn folder_blocking(&self, folder: &str) -> anyhow::Result<Vec<Received>> {
         let tcp = std::net::TcpStream::connect(("127.0.0.1", self.imaps))?;
         tcp.set_read_timeout(Some(Duration::from_secs(30)))?;
         let tls = tls_config(Some(&self.ca))?;
@@ -128,7 +134,11 @@ impl Player {
         let mut session = client
             .login(&self.address, &self.password)
             .map_err(|(e, _)| e)?;
-        session.select("INBOX")?;
+        let selected = session.select(folder)?;
+        if selected.exists == 0 {
+            let _ = session.logout();
+            return Ok(Vec::new());
+        }
         let fetches = session.uid_fetch("1:*", "(UID BODY.PEEK[])")?;
         let mut mails = Vec::new();
         for fetch in fetches.iter() {

@@ -149,7 +149,23 @@ fn session(
                     warn!(%key, "mail vanished before it could be read");
                     continue;
                 };
-                runtime.block_on(process(mailroom, key, &raw))?;
+                // A bug in the rules must not stop the referee, nor make it
+                // retry the same mail forever: the mail is set aside.
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    runtime.block_on(process(mailroom, key, &raw))
+                }));
+                match outcome {
+                    Ok(result) => result?,
+                    Err(panic) => {
+                        let what = panic
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_default();
+                        error!(%key, panic = %what, "processing a mail panicked; it is set aside");
+                        runtime.block_on(set_aside(mailroom, key, &what))?;
+                    }
+                }
                 wake.notify_one();
             }
             mailbox.finish(uid)?;
@@ -174,6 +190,25 @@ async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> 
         _ => {}
     }
     mailstore::set_mailbox_uidvalidity(&mut tx, name, uidvalidity).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Records a mail whose processing panicked, so it is not tried again.
+async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    if !mailstore::seen(&mut tx, key).await? {
+        mailstore::record_inbound(
+            &mut tx,
+            key,
+            None,
+            None,
+            mailstore::Handled::Failed,
+            what,
+            None,
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(())
 }

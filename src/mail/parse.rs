@@ -79,7 +79,8 @@ pub enum Automatic {
 /// When several reasons make a mail automatic, the first of this order is
 /// given: [`Automatic::FromReferee`], [`Automatic::Bounce`],
 /// [`Automatic::AutoSubmitted`], [`Automatic::AutoReplyHeader`],
-/// [`Automatic::Precedence`], [`Automatic::MailingList`].
+/// [`Automatic::MailingList`], [`Automatic::Precedence`] (a list's
+/// `Precedence: list` says less than its `List-Id`).
 ///
 /// ```
 /// use arbiter::mail::parse::parse;
@@ -195,7 +196,7 @@ pub fn is_tag(s: &str) -> bool {
 /// ```
 pub fn subject_command(subject: &str) -> Option<String> {
     const PREFIXES: &[&str] = &[
-        "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "ref", "odp", "r",
+        "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "odp",
     ];
     let mut s = subject.trim();
     while let Some(colon) = s.find(':') {
@@ -204,11 +205,10 @@ pub fn subject_command(subject: &str) -> Option<String> {
         let head = head
             .find(['[', '('])
             .map_or(head, |open| head[..open].trim_end());
-        if PREFIXES.iter().any(|p| head.eq_ignore_ascii_case(p)) {
-            s = s[colon + 1..].trim_start();
-        } else {
+        if !PREFIXES.iter().any(|p| head.eq_ignore_ascii_case(p)) {
             break;
         }
+        s = s[colon + 1..].trim_start();
     }
     if s.to_lowercase().contains("[arbiter #") {
         return None;
@@ -391,18 +391,18 @@ fn automatic(
     if autoreply {
         return Some(Automatic::AutoReplyHeader);
     }
+    if ["List-Id", "List-Unsubscribe", "List-Post"]
+        .iter()
+        .any(|name| !raw_headers(message, name).is_empty())
+    {
+        return Some(Automatic::MailingList);
+    }
     if let Some(value) = raw_headers(message, "Precedence")
         .into_iter()
         .map(|v| keyword(&v))
         .find(|v| matches!(v.as_str(), "bulk" | "list" | "junk" | "auto_reply"))
     {
         return Some(Automatic::Precedence(value));
-    }
-    if ["List-Id", "List-Unsubscribe", "List-Post"]
-        .iter()
-        .any(|name| !raw_headers(message, name).is_empty())
-    {
-        return Some(Automatic::MailingList);
     }
     None
 }
@@ -574,6 +574,14 @@ mod tests {
             Some(Automatic::FromReferee)
         );
         assert_eq!(kind("From: refereex@example.test"), None);
+        assert_eq!(
+            kind("From: bob@example.test\nContent-Type: message/delivery-status"),
+            Some(Automatic::Bounce)
+        );
+        assert_eq!(
+            kind("From: bob@example.test\nList-Id: <l.example.test>\nPrecedence: list"),
+            Some(Automatic::MailingList)
+        );
     }
 
     #[test]

@@ -242,6 +242,16 @@ fn strip_html_quotes(html: &str) -> String {
             pos += next + len;
             continue;
         }
+        if !starts_tag(rest) {
+            // A lone `<` in text ("1 < 2"): text, not the start of a tag
+            // that would swallow what follows up to the next `>`.
+            if skipping.is_none() {
+                out.push_str("&lt;");
+                line_has_text = true;
+            }
+            pos += next + 1;
+            continue;
+        }
         let tag_len = rest.find('>').map_or(rest.len(), |end| end + 1);
         let raw = &rest[..tag_len];
         pos += next + tag_len;
@@ -303,6 +313,17 @@ fn strip_html_quotes(html: &str) -> String {
         out.push_str(raw);
     }
     out
+}
+
+/// Whether `rest`, which starts with `<`, starts a tag, an end tag or a
+/// declaration (`<div`, `</div`, `<!DOCTYPE`).
+fn starts_tag(rest: &str) -> bool {
+    let mut chars = rest.chars().skip(1);
+    match chars.next() {
+        Some('/') => chars.next().is_some_and(|c| c.is_ascii_alphabetic()),
+        Some(c) => c.is_ascii_alphabetic() || c == '!' || c == '?',
+        None => false,
+    }
 }
 
 /// A start or end tag, as far as quote stripping needs it.
@@ -565,6 +586,14 @@ mod tests {
             new_text("Nf3\n________________________________\nFrom: Arbiter\nYour move"),
             "Nf3"
         );
+        assert_eq!(
+            new_text("resign\n\n---------- Forwarded message ---------\nFrom: Arbiter\ne4"),
+            "resign"
+        );
+        assert_eq!(
+            new_text("draw\n\n-----Ursprüngliche Nachricht-----\nVon: Arbiter"),
+            "draw"
+        );
         // A lone "From:" line is not a header block.
         assert_eq!(new_text("From: Bob\nNf3"), "From: Bob\nNf3");
     }
@@ -619,6 +648,12 @@ Bob</pre>"#;
     fn html_pre_keeps_its_lines_and_entities_decode() {
         let html = "<pre>Nf3\nstay</pre><p>caf&eacute; &amp; co</p>";
         assert_eq!(new_text(&html_to_text(html)), "Nf3\nstay\ncafé & co");
+    }
+
+    #[test]
+    fn a_lone_less_than_sign_is_text() {
+        let html = "<blockquote>if a < b</blockquote><div>e4 <- best</div>";
+        assert_eq!(new_text(&html_to_text(html)), "e4 <- best");
     }
 
     #[test]

@@ -28,6 +28,7 @@ fn environment() -> &'static Environment<'static> {
         env.set_undefined_behavior(UndefinedBehavior::Strict);
         env.set_trim_blocks(true);
         env.set_lstrip_blocks(true);
+        env.set_keep_trailing_newline(true);
         for (name, source) in TEMPLATES {
             env.add_template(name, source)
                 .unwrap_or_else(|e| panic!("template {name} does not compile: {e}"));
@@ -157,7 +158,7 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
         id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
         options => "", kind => kind, notation => "e4", events => vec!["event"],
         view => view_context(view), history => history_text(&view.history),
-        status_line => "Your move.", seed_hash => "00", seed => Some("00"),
+        status_line => "Your move.", seed_hash => "00", seed => Some("00"), key => "1.abc",
     }
 }
 
@@ -184,6 +185,7 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             status_line => notice.status_line(),
             seed_hash => notice.seed_hash,
             seed => notice.seed,
+            key => format!("{}.{}", notice.game_id, notice.secret),
     }
 }
 

@@ -10,10 +10,12 @@
 //! [`Game`] that every game gets for free, and finds them by name in
 //! [`GAMES`]. Adding a game is its module plus one line in [`GAMES`].
 
+pub mod bluff;
 pub mod chess;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
+pub mod reality;
 pub mod rebel;
 
 use std::collections::BTreeMap;
@@ -764,8 +766,11 @@ impl fmt::Debug for GameInfo {
 }
 
 /// Every game the referee runs. A new game adds one line here.
+#[rustfmt::skip]
 pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<chess::Chess>(),
+    GameInfo::of::<bluff::BluffChess>(),
+    GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
 ];
 

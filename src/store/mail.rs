@@ -34,6 +34,9 @@ pub enum Handled {
     Duplicate,
     /// Over the sender's rate limit: not answered.
     RateLimited,
+    /// Processing it failed inside the referee (a bug): set aside, so one
+    /// bad mail cannot stop the daemon; the host finds it in the log.
+    Failed,
 }
 
 impl Handled {
@@ -45,6 +48,7 @@ impl Handled {
             Handled::Ignored => "ignored",
             Handled::Duplicate => "duplicate",
             Handled::RateLimited => "rate-limited",
+            Handled::Failed => "failed",
         }
     }
 }

@@ -81,6 +81,18 @@ impl Harness {
         }
     }
 
+    /// Drops the daemon's IMAP connection from the server side, as a server
+    /// restart or a network cut would.
+    pub fn kick_referee(&self) {
+        let status = Command::new("doveadm")
+            .arg("-c")
+            .arg(self.stack.state_dir.join("dovecot.conf"))
+            .args(["kick", "referee@example.test"])
+            .status()
+            .unwrap();
+        assert!(status.success(), "doveadm kick");
+    }
+
     pub fn daemon_log(&self) -> String {
         std::fs::read_to_string(self.dir.join("daemon.log")).unwrap_or_default()
     }

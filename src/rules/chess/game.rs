@@ -48,7 +48,10 @@ pub struct Chess {
 }
 
 /// The outcome the position itself imposes: checkmate or an automatic draw.
-pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+/// The outcome the position itself imposes: checkmate or an automatic draw
+/// (stalemate, insufficient material, fivefold repetition, the 75-move rule).
+/// Shared by the variants built on this engine.
+pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
     if position.is_checkmate() {
         return Some(Outcome::win(position.turn().other(), "checkmate"));
     }

@@ -43,7 +43,7 @@ pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
 pub use draws::{DrawReason, DrawRecord, RepetitionKey};
 pub use fen::FenError;
-pub use game::{Chess, ChessAction, PlayedMove};
+pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome};
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};
 pub use view::{ChessView, LastMove};

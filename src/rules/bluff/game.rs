@@ -1,0 +1,701 @@
+//! The truth of a Bluff Chess game and the order of one turn.
+//!
+//! One turn, as `RULINGS.md` orders it: the move is applied; if it captured
+//! the piece carrying the opponent's alter ego the mover wins. Otherwise the
+//! opponent's sealed decision (if any) is revealed, checkmate and the
+//! automatic draws are looked at, and if the move was a death move the mover
+//! decides (in the same action, blind, or in a following `Decide`). Then
+//! the turn comes to the opponent, and only then is their commitment looked
+//! at ([`BluffChess::begin_turn`]): a committed piece that cannot move loses
+//! the turn, or the game when in check (empty mate).
+
+use serde::{Deserialize, Serialize};
+
+use super::{BluffAction, Decision, Sealed};
+use crate::rules::chess::{DrawReason, DrawRecord, Move, Position, automatic_outcome};
+use crate::rules::geometry::Square;
+use crate::rules::{
+    ActionError, Applied, Due, Duty, Entropy, Event, Game, GameResult, OptionError, Options,
+    Outcome, PositionError, Seat, Status, Viewer,
+};
+
+/// One turn of the game, as it happened (sealed parts included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Turn {
+    /// A move, with the decision made after it if it was a death move.
+    Move {
+        number: u32,
+        seat: Seat,
+        #[serde(rename = "move")]
+        mv: Move,
+        /// SAN in the position it was played in.
+        san: String,
+        /// Whether it was a death move (a decision was or is owed).
+        death: bool,
+        decision: Option<Sealed>,
+    },
+    /// A turn lost because the piece transferred into could not move.
+    Lost {
+        number: u32,
+        seat: Seat,
+        /// The committed piece's square.
+        square: Square,
+    },
+}
+
+/// A game of Bluff Chess in progress: the whole truth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BluffChess {
+    pub(super) position: Position,
+    pub(super) record: DrawRecord,
+    /// Where each seat's alter ego really is (by [`Seat::index`]); `None`
+    /// before that seat's first move.
+    pub(super) alter: [Option<Square>; 2],
+    /// Whether a seat transferred at its last decision and must move that
+    /// piece (the one carrying its alter ego) on its next turn.
+    pub(super) committed: [bool; 2],
+    /// Each seat's last decision while the opponent has not yet seen it.
+    pub(super) sealed: [Option<Sealed>; 2],
+    /// The seat that made a death move without a decision and owes one now.
+    pub(super) deciding: Option<Seat>,
+    pub(super) turns: Vec<Turn>,
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// The public announcement of an automatic ending.
+fn ending_event(outcome: &Outcome) -> Event {
+    Event::public(match (outcome.result, outcome.reason.as_str()) {
+        (GameResult::Win(winner), "checkmate") => format!("Checkmate: {winner} wins."),
+        (_, "stalemate") => "Stalemate: the game is drawn.".to_string(),
+        (_, reason) => format!("Draw by {reason}."),
+    })
+}
+
+/// "the knight on f3"
+pub(super) fn piece_name(position: &Position, square: Square) -> String {
+    match position.piece_at(square) {
+        Some(piece) => format!("the {} on {square}", piece.role.name()),
+        None => format!("the piece on {square}"),
+    }
+}
+
+fn no_options(options: &Options) -> Result<(), OptionError> {
+    options.read(&[], |_| Ok(()))
+}
+
+/// Whether `mv`, played by the side to move in `before`, is a death move:
+/// afterwards the opponent has a legal move capturing the turn piece (only
+/// from `committed`, the opponent's committed piece, if any).
+pub fn is_death_move(before: &Position, mv: &Move, committed: Option<Square>) -> bool {
+    let after = before.play(mv);
+    after.legal_moves().iter().any(|m| {
+        after.captured_square(m) == Some(mv.to) && committed.is_none_or(|square| m.from == square)
+    })
+}
+
+impl BluffChess {
+    /// A game from its parts, checked for consistency; the turn is then
+    /// begun (a committed piece that cannot move is dealt with at once) and
+    /// the game may be over at once.
+    pub(super) fn from_parts(
+        position: Position,
+        alter: [Option<Square>; 2],
+        committed: [bool; 2],
+        sealed: [Option<Sealed>; 2],
+        deciding: Option<Seat>,
+    ) -> Result<BluffChess, PositionError> {
+        let bad = |text: String| Err(PositionError(text));
+        for seat in Seat::BOTH {
+            let i = seat.index();
+            if let Some(square) = alter[i]
+                && position.piece_at(square).map(|p| p.color) != Some(seat)
+            {
+                return bad(format!(
+                    "{seat}'s alter ego is on {square}, where {seat} has no piece"
+                ));
+            }
+            if committed[i] && alter[i].is_none() {
+                return bad(format!("{seat} is committed but has no alter ego"));
+            }
+            if let Some(sealed) = &sealed[i] {
+                if position.turn() != seat.other() || deciding.is_some() {
+                    return bad(format!(
+                        "{seat}'s decision can only be sealed while {} is to move",
+                        seat.other()
+                    ));
+                }
+                let consistent = match sealed.decision {
+                    Decision::Stay => !committed[i] && alter[i].is_some(),
+                    Decision::Transfer(square) => committed[i] && alter[i] == Some(square),
+                };
+                if !consistent {
+                    return bad(format!(
+                        "{seat}'s sealed decision ({}) does not match its alter ego and commitment",
+                        sealed.decision
+                    ));
+                }
+            }
+        }
+        if let Some(seat) = deciding {
+            let i = seat.index();
+            if position.turn() != seat.other() || alter[i].is_none() || committed[i] {
+                return bad(format!(
+                    "{seat} can only owe a decision right after its move, with its alter ego in the turn piece"
+                ));
+            }
+        }
+        let record = DrawRecord::new(&position);
+        let mut game = BluffChess {
+            position,
+            record,
+            alter,
+            committed,
+            sealed,
+            deciding,
+            turns: Vec::new(),
+            outcome: None,
+        };
+        if let Some(outcome) = automatic_outcome(&game.position, &game.record) {
+            game.outcome = Some(outcome);
+        } else if game.deciding.is_none() {
+            game.begin_turn(&mut Vec::new());
+        }
+        Ok(game)
+    }
+
+    /// The board now.
+    pub fn board(&self) -> &Position {
+        &self.position
+    }
+
+    /// Where `seat`'s alter ego really is (truth: host only).
+    pub fn alter_ego(&self, seat: Seat) -> Option<Square> {
+        self.alter[seat.index()]
+    }
+
+    /// The piece `seat` must move on its next turn, after a transfer.
+    pub fn committed_to(&self, seat: Seat) -> Option<Square> {
+        if self.committed[seat.index()] {
+            self.alter[seat.index()]
+        } else {
+            None
+        }
+    }
+
+    /// `seat`'s decision that its opponent has not seen yet (truth).
+    pub fn sealed(&self, seat: Seat) -> Option<&Sealed> {
+        self.sealed[seat.index()].as_ref()
+    }
+
+    /// The seat that owes a decision now.
+    pub fn deciding(&self) -> Option<Seat> {
+        self.deciding
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The draw the side to move may claim now.
+    pub fn claimable(&self) -> Option<DrawReason> {
+        if self.outcome.is_some() || self.deciding.is_some() {
+            return None;
+        }
+        self.record.claimable(&self.position)
+    }
+
+    /// The seat that owes an action now, and what.
+    pub fn due(&self) -> Option<Due> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(match self.deciding {
+            Some(seat) => Due {
+                seat,
+                duty: Duty::Decision,
+            },
+            None => Due {
+                seat: self.position.turn(),
+                duty: Duty::Move,
+            },
+        })
+    }
+
+    /// The legal moves of `seat` now: the orthodox ones, only those of the
+    /// committed piece after a transfer.
+    pub fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+        if self.due()
+            != Some(Due {
+                seat,
+                duty: Duty::Move,
+            })
+        {
+            return Vec::new();
+        }
+        let mut moves = self.position.legal_moves();
+        if let Some(square) = self.committed_to(seat) {
+            moves.retain(|m| m.from == square);
+        }
+        moves
+    }
+
+    /// The squares `seat` may transfer to after its death move: its other
+    /// pieces (empty unless it owes a decision).
+    pub fn transfer_targets(&self, seat: Seat) -> Vec<Square> {
+        if self.deciding != Some(seat) {
+            return Vec::new();
+        }
+        let turn_square = self.alter[seat.index()];
+        self.position
+            .pieces_on_board()
+            .into_iter()
+            .filter(|(square, piece)| piece.color == seat && Some(*square) != turn_square)
+            .map(|(square, _)| square)
+            .collect()
+    }
+
+    /// Checks that `seat` owes a move now.
+    pub(super) fn check_move_turn(&self, seat: Seat) -> Result<(), ActionError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        match self.deciding {
+            Some(decider) if decider == seat => Err(ActionError::NotYourTurn(
+                "You owe the decision for your death move first: write stay, or transfer and a square (such as: transfer d1).".to_string(),
+            )),
+            Some(decider) => Err(ActionError::NotYourTurn(format!(
+                "{decider} is deciding after a death move; your move comes next."
+            ))),
+            None if self.position.turn() != seat => Err(ActionError::NotYourTurn(format!(
+                "It is {}'s move.",
+                self.position.turn()
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks that `seat` owes a decision now.
+    pub(super) fn check_decision_turn(&self, seat: Seat) -> Result<(), ActionError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        match self.deciding {
+            Some(decider) if decider == seat => Ok(()),
+            Some(decider) => Err(ActionError::NotYourTurn(format!(
+                "{decider} is deciding after a death move; your move comes next."
+            ))),
+            None if self.position.turn() == seat => Err(ActionError::NotYourTurn(
+                "You owe a move, not a decision: a decision follows a death move (write it after the move, such as: Nf3 stay)."
+                    .to_string(),
+            )),
+            None => Err(ActionError::NotYourTurn(format!(
+                "It is {}'s move.",
+                self.position.turn()
+            ))),
+        }
+    }
+
+    /// Checks a move of the side to move: orthodox legality, then the
+    /// commitment.
+    pub(super) fn check_move(&self, mv: &Move) -> Result<(), ActionError> {
+        let seat = self.position.turn();
+        if !self.position.legal_moves().contains(mv) {
+            // Let the engine explain, from the move's own text.
+            return Err(match self.position.parse_move(&mv.to_string()) {
+                Err(err) => self.move_error(err),
+                Ok(_) => ActionError::illegal(format!("{mv} is not a legal move.")),
+            });
+        }
+        if let Some(square) = self.committed_to(seat)
+            && mv.from != square
+        {
+            return Err(self.commitment_error(square));
+        }
+        Ok(())
+    }
+
+    /// The refusal of a move by a committed player of another piece.
+    pub(super) fn commitment_error(&self, square: Square) -> ActionError {
+        let name = piece_name(&self.position, square);
+        let moves = self
+            .position
+            .san_list(&self.position.legal_moves_from(square));
+        ActionError::illegal_with_hint(
+            format!(
+                "You transferred your alter ego into {name}: this turn you must move that piece."
+            ),
+            format!("Its legal moves: {}.", moves.join(", ")),
+        )
+    }
+
+    /// Checks a decision of `seat`, whose turn piece stands on
+    /// `turn_square` of `board` (the board after the death move).
+    pub(super) fn check_decision(
+        board: &Position,
+        seat: Seat,
+        turn_square: Square,
+        decision: Decision,
+    ) -> Result<(), ActionError> {
+        let Decision::Transfer(square) = decision else {
+            return Ok(());
+        };
+        let targets = || {
+            let squares: Vec<String> = board
+                .pieces_on_board()
+                .into_iter()
+                .filter(|(sq, p)| p.color == seat && *sq != turn_square)
+                .map(|(sq, _)| sq.to_string())
+                .collect();
+            format!("You may transfer to {}.", squares.join(", "))
+        };
+        if square == turn_square {
+            return Err(ActionError::illegal_with_hint(
+                format!(
+                    "The piece on {square} is your turn piece: a transfer goes to another piece."
+                ),
+                format!("To keep your alter ego in it, write stay. {}", targets()),
+            ));
+        }
+        match board.piece_at(square) {
+            Some(piece) if piece.color == seat => Ok(()),
+            Some(piece) => Err(ActionError::illegal_with_hint(
+                format!(
+                    "The {} on {square} is {}'s: you can only transfer into your own pieces.",
+                    piece.role.name(),
+                    piece.color
+                ),
+                targets(),
+            )),
+            None => Err(ActionError::illegal_with_hint(
+                format!("There is no piece on {square} to transfer into."),
+                targets(),
+            )),
+        }
+    }
+
+    /// Ends the game; every decision still sealed is shown to everyone.
+    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        for seat in Seat::BOTH {
+            self.reveal(seat, events);
+        }
+        self.outcome = Some(outcome);
+    }
+
+    /// Opens `seat`'s sealed decision, if any, to everyone (its opponent has
+    /// moved, or the game is over).
+    fn reveal(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if let Some(sealed) = self.sealed[seat.index()].take() {
+            events.push(Event::public(format!(
+                "{seat}'s sealed decision was: {} (salt {}, commitment {}).",
+                sealed.decision, sealed.salt, sealed.commitment
+            )));
+        }
+    }
+
+    /// Plays a checked move of `seat`, with the decision sent blind.
+    fn play_move(
+        &mut self,
+        seat: Seat,
+        mv: &Move,
+        decision: Option<Decision>,
+        entropy: &mut Entropy,
+        events: &mut Vec<Event>,
+    ) {
+        let them = seat.other();
+        let before = self.position.clone();
+        let san = before.san(mv);
+        let captured = before.captured_square(mv);
+        let death = is_death_move(&before, mv, self.committed_to(them));
+        self.position = before.play(mv);
+        self.record.push(&self.position);
+        self.alter[seat.index()] = Some(mv.to);
+        self.committed[seat.index()] = false;
+        self.turns.push(Turn::Move {
+            number: before.fullmove_number(),
+            seat,
+            mv: *mv,
+            san: san.clone(),
+            death,
+            decision: None,
+        });
+        events.push(Event::public(format!("{seat} played {san}")));
+
+        if let Some(captured) = captured
+            && Some(captured) == self.alter[them.index()]
+        {
+            events.push(Event::public(format!(
+                "{seat} captured {} carrying {them}'s alter ego: {seat} wins.",
+                piece_name(&before, captured)
+            )));
+            self.finish(Outcome::win(seat, "alter ego captured"), events);
+            // Gone with its piece; the position string stays loadable.
+            self.alter[them.index()] = None;
+            self.committed[them.index()] = false;
+            return;
+        }
+        self.reveal(them, events);
+        if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
+            events.push(ending_event(&outcome));
+            self.finish(outcome, events);
+            return;
+        }
+        if self.position.is_check() {
+            events.push(Event::public("Check."));
+        }
+        if death {
+            match decision {
+                Some(decision) => self.decide(seat, decision, entropy, events),
+                None => {
+                    self.deciding = Some(seat);
+                    events.push(Event::public(format!(
+                        "{san} is a death move: {seat} now decides, stay or transfer."
+                    )));
+                    events.push(Event::private(
+                        seat,
+                        format!(
+                            "{san} is a death move: your decision, please. Write stay, or transfer and the square of another of your pieces (such as: transfer {}).",
+                            self.position.king_square(seat)
+                        ),
+                    ));
+                    return;
+                }
+            }
+        } else if let Some(decision) = decision {
+            events.push(Event::private(
+                seat,
+                format!(
+                    "{san} is not a death move, so your decision ({decision}) is not needed and was ignored: your alter ego is in {}.",
+                    piece_name(&self.position, mv.to)
+                ),
+            ));
+        }
+        self.begin_turn(events);
+    }
+
+    /// Makes `seat`'s decision after its death move: sealed with a fresh
+    /// salt; a transfer moves the alter ego at once and commits.
+    fn decide(
+        &mut self,
+        seat: Seat,
+        decision: Decision,
+        entropy: &mut Entropy,
+        events: &mut Vec<Event>,
+    ) {
+        let sealed = Sealed::new(decision, entropy.salt());
+        if let Decision::Transfer(square) = decision {
+            self.alter[seat.index()] = Some(square);
+            self.committed[seat.index()] = true;
+        }
+        events.push(Event::private(
+            seat,
+            format!(
+                "Your decision, sealed: {decision} (salt {}, commitment {}).",
+                sealed.salt, sealed.commitment
+            ),
+        ));
+        events.push(Event::public(format!(
+            "{seat} has made a sealed decision (commitment {}).",
+            sealed.commitment
+        )));
+        if let Some(Turn::Move {
+            decision: slot,
+            seat: mover,
+            ..
+        }) = self.turns.last_mut()
+            && *mover == seat
+        {
+            *slot = Some(sealed.clone());
+        }
+        self.sealed[seat.index()] = Some(sealed);
+        self.deciding = None;
+    }
+
+    /// The turn has come to the side to move: a committed piece without a
+    /// legal move loses the game in check (empty mate), else the turn,
+    /// which passes (a null move) while the commitment lapses.
+    pub(super) fn begin_turn(&mut self, events: &mut Vec<Event>) {
+        while self.outcome.is_none() {
+            let seat = self.position.turn();
+            let Some(square) = self.committed_to(seat) else {
+                return;
+            };
+            if !self.position.legal_moves_from(square).is_empty() {
+                return;
+            }
+            let name = piece_name(&self.position, square);
+            if self.position.is_check() {
+                events.push(Event::public(format!(
+                    "Empty mate: {seat} is in check and {name}, into which {seat} transferred, cannot move. {} wins.",
+                    seat.other()
+                )));
+                self.finish(Outcome::win(seat.other(), "empty mate"), events);
+                return;
+            }
+            // Not in check: the pass is sound.
+            let Some(passed) = self.position.passed() else {
+                return;
+            };
+            self.turns.push(Turn::Lost {
+                number: self.position.fullmove_number(),
+                seat,
+                square,
+            });
+            self.committed[seat.index()] = false;
+            self.position = passed;
+            self.record.push(&self.position);
+            events.push(Event::public(format!(
+                "{seat} loses this turn: {name}, into which {seat} transferred, has no legal move. The commitment lapses and the alter ego stays in it. {} to move.",
+                seat.other()
+            )));
+            // The opponent's decision is then seen (it cannot be sealed:
+            // a death move would have given the committed piece a capture).
+            self.reveal(seat.other(), events);
+            if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
+                events.push(ending_event(&outcome));
+                self.finish(outcome, events);
+            }
+        }
+    }
+
+    /// The turns, for the view.
+    pub(super) fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+}
+
+impl Game for BluffChess {
+    type Action = BluffAction;
+    type View = super::BluffView;
+
+    const NAME: &'static str = "bluff-chess";
+    const TITLE: &'static str = "Bluff Chess";
+    const OPTIONS: &'static [&'static str] = &[];
+
+    fn rules_page() -> &'static str {
+        include_str!("rules.txt")
+    }
+
+    fn new(options: &Options, _entropy: &mut Entropy) -> Result<BluffChess, OptionError> {
+        no_options(options)?;
+        Ok(BluffChess::from_parts(
+            Position::startpos(),
+            [None; 2],
+            [false; 2],
+            [None, None],
+            None,
+        )
+        .expect("the start position is consistent"))
+    }
+
+    fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
+        no_options(options).map_err(|e| PositionError(e.to_string()))?;
+        super::notation::read_position(position)
+    }
+
+    fn position(&self) -> String {
+        super::notation::write_position(self)
+    }
+
+    fn status(&self) -> Status {
+        match (&self.outcome, self.due()) {
+            (Some(outcome), _) => Status::Finished(outcome.clone()),
+            (None, Some(due)) => Status::Ongoing(vec![due]),
+            (None, None) => Status::Ongoing(Vec::new()),
+        }
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<BluffAction, ActionError> {
+        self.parse(seat, text)
+    }
+
+    fn apply(
+        &self,
+        seat: Seat,
+        action: &BluffAction,
+        entropy: &mut Entropy,
+    ) -> Result<Applied<BluffChess>, ActionError> {
+        let mut state = self.clone();
+        let mut events = Vec::new();
+        match action {
+            BluffAction::Move { mv, decision } => {
+                self.check_move_turn(seat)?;
+                self.check_move(mv)?;
+                if let Some(decision) = decision {
+                    let after = self.position.play(mv);
+                    BluffChess::check_decision(&after, seat, mv.to, *decision)?;
+                }
+                state.play_move(seat, mv, *decision, entropy, &mut events);
+            }
+            BluffAction::Decide(decision) => {
+                self.check_decision_turn(seat)?;
+                let turn_square = self.alter[seat.index()].expect("a decider has an alter ego");
+                BluffChess::check_decision(&self.position, seat, turn_square, *decision)?;
+                state.decide(seat, *decision, entropy, &mut events);
+                state.begin_turn(&mut events);
+            }
+            BluffAction::ClaimDraw => {
+                self.check_move_turn(seat)?;
+                let reason = self.claimable().ok_or_else(|| self.no_claim())?;
+                events.push(Event::public(format!(
+                    "{seat} claimed a draw by {reason}. The game is drawn."
+                )));
+                state.finish(Outcome::draw(format!("{reason} claimed")), &mut events);
+            }
+        }
+        Ok(Applied { state, events })
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<BluffAction> {
+        match self.due() {
+            Some(Due {
+                seat: due,
+                duty: Duty::Decision,
+            }) if due == seat => std::iter::once(Decision::Stay)
+                .chain(
+                    self.transfer_targets(seat)
+                        .into_iter()
+                        .map(Decision::Transfer),
+                )
+                .map(BluffAction::Decide)
+                .collect(),
+            Some(Due {
+                seat: due,
+                duty: Duty::Move,
+            }) if due == seat => {
+                let mut actions: Vec<BluffAction> = self
+                    .legal_moves(seat)
+                    .into_iter()
+                    .map(|mv| BluffAction::Move { mv, decision: None })
+                    .collect();
+                if self.claimable().is_some() {
+                    actions.push(BluffAction::ClaimDraw);
+                }
+                actions
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn notation(&self, _seat: Seat, action: &BluffAction) -> String {
+        match action {
+            BluffAction::Move { mv, decision } => {
+                let san = if self.outcome.is_none() && self.position.legal_moves().contains(mv) {
+                    self.position.san(mv)
+                } else {
+                    mv.to_string()
+                };
+                match decision {
+                    Some(decision) => format!("{san} {decision}"),
+                    None => san,
+                }
+            }
+            BluffAction::Decide(decision) => decision.to_string(),
+            BluffAction::ClaimDraw => "claim draw".to_string(),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> super::BluffView {
+        super::BluffView::new(self, viewer)
+    }
+}

@@ -1,0 +1,348 @@
+//! What players write (`Nf3 stay`, `Nf3 transfer d1`, `transfer d1`,
+//! `claim draw`) and the host's position string (FEN plus the Bluff state).
+//!
+//! The position string is the FEN followed by four sections, each after
+//! ` ; `, in this order when written (any order, any subset when read; a
+//! plain FEN is a game where no one has moved yet):
+//!
+//! ```text
+//! <FEN> ; ae w:e4 b:- ; sealed b:transfer d8 salt 0f1e... ; committed b ; deciding -
+//! ```
+//! - `ae`: where each alter ego is (`-`: in no piece yet);
+//! - `sealed`: decisions the opponent has not seen, with their salts
+//!   (`-` for none; entries separated by `,`);
+//! - `committed`: the seats that transferred and must move that piece
+//!   (`-`, `w`, `b` or `w b`);
+//! - `deciding`: the seat that made a death move and owes its decision
+//!   (its alter ego is then in the turn piece).
+
+use super::game::piece_name;
+use super::{BluffAction, BluffChess, Decision, Sealed};
+use crate::rules::chess::{MOVE_FORMS, Move, MoveError, Position};
+use crate::rules::geometry::Square;
+use crate::rules::{ActionError, PositionError, Seat};
+
+/// What a decision may look like, for syntax errors.
+pub const DECISION_FORMS: &str = "stay (or -), or transfer and a square (transfer d1, t d1)";
+
+/// A square of the 8x8 board.
+fn board_square(text: &str) -> Option<Square> {
+    Square::parse(text).filter(|sq| sq.file() < 8 && sq.rank() < 8)
+}
+
+/// Reads a whole decision: `stay`, `-`, `transfer d1`, `t d1`,
+/// `transfer to d1`. `Ok(None)`: the words are no decision at all;
+/// `Err`: they start like one but are malformed (`transfer` without a
+/// square).
+fn read_decision(words: &[&str]) -> Result<Option<Decision>, ActionError> {
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    match lower.as_slice() {
+        ["stay" | "-" | "\u{2013}" | "\u{2014}"] => Ok(Some(Decision::Stay)),
+        ["transfer" | "t", rest @ ..] => {
+            let rest = match rest {
+                ["to", rest @ ..] => rest,
+                rest => rest,
+            };
+            match rest {
+                [square] => board_square(square)
+                    .map(|sq| Some(Decision::Transfer(sq)))
+                    .ok_or_else(|| {
+                        ActionError::syntax(
+                            words.join(" "),
+                            format!("a transfer names a square of the board: {DECISION_FORMS}"),
+                        )
+                    }),
+                _ => Err(ActionError::syntax(
+                    words.join(" "),
+                    format!("a transfer names one square: {DECISION_FORMS}"),
+                )),
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Splits a trailing decision off a move line: `Nf3 transfer d1` gives
+/// `(["Nf3"], Some(transfer d1))`.
+fn split_decision<'a>(
+    words: &'a [&'a str],
+) -> Result<(&'a [&'a str], Option<Decision>), ActionError> {
+    let n = words.len();
+    for start in [
+        n.saturating_sub(3),
+        n.saturating_sub(2),
+        n.saturating_sub(1),
+    ] {
+        if start == 0 || start >= n {
+            continue;
+        }
+        let first = words[start].to_ascii_lowercase();
+        let starts_decision = matches!(
+            first.as_str(),
+            "stay" | "-" | "\u{2013}" | "\u{2014}" | "transfer" | "t"
+        );
+        if starts_decision && let Some(decision) = read_decision(&words[start..])? {
+            return Ok((&words[..start], Some(decision)));
+        }
+    }
+    // `Nf3 transfer` (no square) or `Nf3 transfer d1 d2`.
+    if let Some(i) = words
+        .iter()
+        .skip(1)
+        .position(|w| matches!(w.to_ascii_lowercase().as_str(), "transfer" | "t"))
+    {
+        read_decision(&words[i + 1..])?;
+    }
+    Ok((words, None))
+}
+
+fn is_claim(lower: &str) -> bool {
+    matches!(
+        lower,
+        "claim" | "claim draw" | "claim a draw" | "draw claim" | "claim the draw"
+    )
+}
+
+impl BluffChess {
+    /// Reads what `seat` wrote into an action that is legal now.
+    pub(super) fn parse(&self, seat: Seat, text: &str) -> Result<BluffAction, ActionError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        let cleaned = text.replace(',', " ");
+        let words: Vec<&str> = cleaned.split_whitespace().collect();
+        let lower = words.join(" ").to_ascii_lowercase();
+        if is_claim(&lower) {
+            self.check_move_turn(seat)?;
+            return match self.claimable() {
+                Some(_) => Ok(BluffAction::ClaimDraw),
+                None => Err(self.no_claim()),
+            };
+        }
+        if let Some(decision) = read_decision(&words)? {
+            self.check_decision_turn(seat)?;
+            let turn_square = self.alter[seat.index()].expect("a decider has an alter ego");
+            BluffChess::check_decision(&self.position, seat, turn_square, decision)?;
+            return Ok(BluffAction::Decide(decision));
+        }
+        if self.deciding == Some(seat) {
+            return Err(ActionError::syntax(
+                words.join(" "),
+                format!("your decision after the death move: {DECISION_FORMS}"),
+            ));
+        }
+        self.check_move_turn(seat)?;
+        let (move_words, decision) = split_decision(&words)?;
+        if move_words.is_empty() {
+            return Err(ActionError::syntax(text.trim(), expected_forms()));
+        }
+        let mv = self.read_move(seat, &move_words.join(" "))?;
+        if let Some(decision) = decision {
+            let after = self.position.play(&mv);
+            BluffChess::check_decision(&after, seat, mv.to, decision)?;
+        }
+        Ok(BluffAction::Move { mv, decision })
+    }
+
+    /// Reads a move text for `seat` (the side to move), within its
+    /// commitment: `Nd2` means the committed knight when both could go.
+    fn read_move(&self, seat: Seat, text: &str) -> Result<Move, ActionError> {
+        let committed = self.committed_to(seat);
+        match (self.position.parse_move(text), committed) {
+            (Ok(mv), Some(square)) if mv.from != square => Err(self.commitment_error(square)),
+            (Ok(mv), _) => Ok(mv),
+            (Err(MoveError::Ambiguous { text, candidates }), Some(square)) => {
+                let fitting: Vec<(Move, String)> = candidates
+                    .into_iter()
+                    .filter_map(|san| {
+                        let mv = self.position.parse_move(&san).ok()?;
+                        (mv.from == square).then_some((mv, san))
+                    })
+                    .collect();
+                match fitting.as_slice() {
+                    [] => Err(self.commitment_error(square)),
+                    [(mv, _)] => Ok(*mv),
+                    many => Err(ActionError::Ambiguous {
+                        text,
+                        candidates: many.iter().map(|(_, san)| san.clone()).collect(),
+                    }),
+                }
+            }
+            (Err(MoveError::Illegal { reason, .. }), Some(square)) => {
+                let moves = self
+                    .position
+                    .san_list(&self.position.legal_moves_from(square));
+                Err(ActionError::illegal_with_hint(
+                    reason,
+                    format!(
+                        "You transferred into {} and must move it: {}.",
+                        piece_name(&self.position, square),
+                        moves.join(", ")
+                    ),
+                ))
+            }
+            (Err(err), _) => Err(self.move_error(err)),
+        }
+    }
+
+    /// A player-facing error from an engine one.
+    pub(super) fn move_error(&self, err: MoveError) -> ActionError {
+        match err {
+            MoveError::Syntax { text } => ActionError::syntax(text, expected_forms()),
+            MoveError::Illegal { reason, hint, .. } => {
+                ActionError::illegal_with_hint(reason, hint.to_string())
+            }
+            MoveError::Ambiguous { text, candidates } => {
+                ActionError::Ambiguous { text, candidates }
+            }
+        }
+    }
+
+    /// Why no draw can be claimed now (in the words of the game `chess`).
+    pub(super) fn no_claim(&self) -> ActionError {
+        let times = match self.record.repetitions() {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let moves = match self.position.halfmove_clock() / 2 {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
+        ActionError::illegal(format!(
+            "There is no draw to claim: the position has occurred {times} (three times are needed), \
+             and {moves} by each side have been played since the last capture or pawn move (50 are needed)."
+        ))
+    }
+}
+
+fn expected_forms() -> String {
+    format!("{MOVE_FORMS}, followed if you like by your decision ({DECISION_FORMS}); or claim draw")
+}
+
+fn seat_letter(seat: Seat) -> char {
+    match seat {
+        Seat::White => 'w',
+        Seat::Black => 'b',
+    }
+}
+
+/// The host's position string: FEN plus the Bluff state.
+pub(super) fn write_position(game: &BluffChess) -> String {
+    let square = |seat: Seat| game.alter[seat.index()].map_or("-".to_string(), |s| s.to_string());
+    let sealed: Vec<String> = Seat::BOTH
+        .iter()
+        .filter_map(|seat| {
+            game.sealed[seat.index()]
+                .as_ref()
+                .map(|s| format!("{}:{} salt {}", seat_letter(*seat), s.decision, s.salt))
+        })
+        .collect();
+    let committed: Vec<String> = Seat::BOTH
+        .iter()
+        .filter(|seat| game.committed[seat.index()])
+        .map(|seat| seat_letter(*seat).to_string())
+        .collect();
+    let list = |items: Vec<String>, sep: &str| {
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(sep)
+        }
+    };
+    format!(
+        "{} ; ae w:{} b:{} ; sealed {} ; committed {} ; deciding {}",
+        game.position.fen(),
+        square(Seat::White),
+        square(Seat::Black),
+        list(sealed, ", "),
+        list(committed, " "),
+        game.deciding
+            .map_or("-".to_string(), |s| seat_letter(s).to_string()),
+    )
+}
+
+/// Reads the host's position string (see the module's documentation).
+pub(super) fn read_position(text: &str) -> Result<BluffChess, PositionError> {
+    let bad = |what: String| PositionError(what);
+    let mut sections = text.split(';');
+    let fen = sections.next().unwrap_or_default();
+    let position = Position::from_fen(fen.trim())?;
+    let mut alter = [None; 2];
+    let mut committed = [false; 2];
+    let mut sealed: [Option<Sealed>; 2] = [None, None];
+    let mut deciding = None;
+    let mut seen: Vec<String> = Vec::new();
+    for section in sections {
+        let words: Vec<&str> = section.split_whitespace().collect();
+        let Some((key, rest)) = words.split_first() else {
+            continue;
+        };
+        let key = key.to_ascii_lowercase();
+        if seen.contains(&key) {
+            return Err(bad(format!("section {key:?} is given twice")));
+        }
+        seen.push(key.clone());
+        let seat_of = |text: &str| {
+            Seat::parse(text).ok_or_else(|| bad(format!("{text:?} is not a seat (w or b)")))
+        };
+        match key.as_str() {
+            "ae" => {
+                for word in rest {
+                    let (seat, square) = word
+                        .split_once(':')
+                        .ok_or_else(|| bad(format!("alter ego {word:?}: expected w:e4 or b:-")))?;
+                    let seat = seat_of(seat)?;
+                    alter[seat.index()] = match square {
+                        "-" => None,
+                        text => Some(
+                            board_square(text)
+                                .ok_or_else(|| bad(format!("{text:?} is not a square")))?,
+                        ),
+                    };
+                }
+            }
+            "sealed" => {
+                let body = rest.join(" ");
+                if body == "-" {
+                    continue;
+                }
+                for entry in body.split(',') {
+                    let entry = entry.trim();
+                    let malformed =
+                        || bad(format!("sealed {entry:?}: expected b:transfer d8 salt HEX"));
+                    let (seat, rest) = entry.split_once(':').ok_or_else(malformed)?;
+                    let seat = seat_of(seat)?;
+                    let (decision, salt) = rest.split_once(" salt ").ok_or_else(malformed)?;
+                    let decision_words: Vec<&str> = decision.split_whitespace().collect();
+                    let decision = read_decision(&decision_words)
+                        .ok()
+                        .flatten()
+                        .ok_or_else(malformed)?;
+                    let salt = salt.trim();
+                    if salt.is_empty() || salt.contains(char::is_whitespace) {
+                        return Err(malformed());
+                    }
+                    sealed[seat.index()] = Some(Sealed::new(decision, salt.to_string()));
+                }
+            }
+            "committed" => {
+                for word in rest.iter().filter(|w| **w != "-") {
+                    committed[seat_of(word)?.index()] = true;
+                }
+            }
+            "deciding" => match rest {
+                ["-"] | [] => {}
+                [seat] => deciding = Some(seat_of(seat)?),
+                _ => return Err(bad("deciding: expected w, b or -".to_string())),
+            },
+            other => {
+                return Err(bad(format!(
+                    "unknown section {other:?} (expected ae, sealed, committed, deciding)"
+                )));
+            }
+        }
+    }
+    BluffChess::from_parts(position, alter, committed, sealed, deciding)
+}

@@ -1,0 +1,42 @@
+//! The README's main command: `arbiter demo` plays the opening of a Bluff
+//! Chess game by mail on the real local mail server, then (with --exit)
+//! stops.
+
+use std::process::Command;
+
+#[test]
+fn the_demo_plays_an_opening_by_mail_and_stops() {
+    let dir = format!("/tmp/arb-demo-{}", std::process::id());
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["demo", "--exit", "--dir", &dir])
+        .env("ARBITER_LOG", "warn")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every step of the script arrived by mail: the invitation, the
+    // acknowledgement, two start notices and two mails per move.
+    assert_eq!(stdout.matches("===== bob received").count(), 10, "{stdout}");
+    assert_eq!(
+        stdout.matches("===== alice received").count(),
+        10,
+        "{stdout}"
+    );
+    // Alice's death move 4. Ng5 was sealed for Bob, then revealed to both.
+    let sealed_for_bob = stdout
+        .find("White has made a sealed decision")
+        .expect("Bob is told a decision is sealed");
+    let revealed = stdout
+        .find("Revealed: White stayed")
+        .expect("the decision is revealed after Bob's move");
+    assert!(sealed_for_bob < revealed, "{stdout}");
+    assert!(
+        stdout.contains("The referee is serving referee@example.test"),
+        "{stdout}"
+    );
+}
