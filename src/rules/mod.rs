@@ -16,6 +16,7 @@ pub mod entropy;
 pub mod geometry;
 pub mod presentation;
 pub mod reality;
+pub mod rebel;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -770,6 +771,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<chess::Chess>(),
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
+    GameInfo::of::<rebel::RebelChess>(),
 ];
 
 /// The names of every game, for error messages.

@@ -79,7 +79,8 @@ const fn on_board(file: i8, rank: i8) -> bool {
     file >= 0 && file < 8 && rank >= 0 && rank < 8
 }
 
-const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+/// The table of a leaper with the given steps (for variants' own leapers).
+pub(crate) const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     let mut table = [0; 64];
     let mut sq = 0;
     while sq < 64 {

@@ -22,7 +22,9 @@
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 //! ```
 
-mod bitboard;
+/// The bitboard attack tables, shared with variants that keep their own
+/// piece sets (Rebel Chess's Recruiter needs a role `Role` does not have).
+pub(crate) mod bitboard;
 mod draws;
 mod fen;
 mod game;

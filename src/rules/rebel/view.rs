@@ -1,0 +1,168 @@
+//! What a viewer sees of a Rebel Chess game. Nothing is hidden, so every
+//! viewer gets the same facts; only the side drawn at the bottom differs.
+//! The view is still its own type, built from the game by
+//! [`Game::view`](crate::rules::Game::view).
+
+use serde::Serialize;
+
+use super::{DrawReason, Piece, Role, Seat, Version};
+use crate::rules::geometry::{Geometry, Square};
+use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
+
+/// A piece where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacedPiece {
+    pub square: Square,
+    pub piece: Piece,
+}
+
+/// The last action, for the highlight and the facts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastAction {
+    pub number: u32,
+    pub seat: Seat,
+    /// The SAN with its note: `U*a6 (pawn converted)`.
+    pub text: String,
+    pub from: Square,
+    pub to: Square,
+}
+
+impl LastAction {
+    /// `12.Uc4` or `12...U*a3 (pawn converted)`.
+    pub fn numbered(&self) -> String {
+        match self.seat {
+            Seat::White => format!("{}.{}", self.number, self.text),
+            Seat::Black => format!("{}...{}", self.number, self.text),
+        }
+    }
+}
+
+/// A Rebel Chess game as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RebelView {
+    pub version: Version,
+    /// The position string (FEN with `U` and `*` marks).
+    pub position: String,
+    pub pieces: Vec<PlacedPiece>,
+    pub bottom: Seat,
+    pub turn: Seat,
+    /// Whether the side to move is in check (a king of it attacked).
+    pub check: bool,
+    pub castling: String,
+    pub en_passant: Option<Square>,
+    pub halfmove_clock: u32,
+    /// Rebel III after a conversionmate: the Rebels' side.
+    pub rebels: Option<Seat>,
+    pub last: Option<LastAction>,
+    pub history: Vec<HistoryLine>,
+    pub claimable: Option<DrawReason>,
+    pub outcome: Option<Outcome>,
+}
+
+impl RebelView {
+    /// The converted pieces of `color` (serving it), as `Nd4`.
+    fn converted_of(&self, color: Seat) -> Vec<String> {
+        self.pieces
+            .iter()
+            .filter(|p| p.piece.converted && p.piece.color == color)
+            .map(|p| {
+                let letter = match p.piece.role {
+                    Role::Pawn => String::new(),
+                    role => role.char().to_string(),
+                };
+                format!("{letter}{}", p.square)
+            })
+            .collect()
+    }
+}
+
+impl View for RebelView {
+    fn present(&self) -> Presentation {
+        let geometry = Geometry::rectangle(8, 8);
+        let mut diagram = Diagram::empty(&geometry, self.bottom);
+        for placed in &self.pieces {
+            diagram.set(
+                placed.square,
+                Cell::Piece {
+                    label: placed.piece.label(),
+                    owner: placed.piece.color,
+                },
+            );
+        }
+        if let Some(last) = &self.last {
+            diagram.highlight = vec![last.from, last.to];
+        }
+
+        let mut facts = vec![self.version.title().to_string()];
+        match &self.outcome {
+            Some(outcome) => facts.push(format!("Game over: {outcome}")),
+            None => {
+                facts.push(format!("{} to move", self.turn));
+                if self.check {
+                    facts.push(format!("{} is in check", self.turn));
+                }
+            }
+        }
+        if let Some(rebels) = self.rebels {
+            facts.push(format!(
+                "Spartans (two kings): {}; Rebels: {rebels}",
+                rebels.other()
+            ));
+        }
+        if let Some(last) = &self.last {
+            facts.push(format!("Last move: {}", last.numbered()));
+        }
+        for color in Seat::BOTH {
+            let converted = self.converted_of(color);
+            if !converted.is_empty() {
+                facts.push(format!(
+                    "Converted pieces serving {color}: {}",
+                    converted.join(", ")
+                ));
+            }
+        }
+        if self.outcome.is_none() {
+            if let Some(square) = self.en_passant {
+                facts.push(format!("En passant capture possible on {square}"));
+            }
+            if let Some(reason) = self.claimable {
+                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
+            }
+            if self.halfmove_clock >= 80 {
+                facts.push(format!(
+                    "Moves without a capture or pawn move: {} (a draw may be claimed at 50, and \
+                     is automatic at 75)",
+                    self.halfmove_clock / 2
+                ));
+            }
+        }
+        let mut legend = vec![
+            "K Q R B N P: White's king, queen, rook, bishop, knight, pawn; k q r b n p: Black's"
+                .to_string(),
+            "U u: White's and Black's Recruiter (leaps two squares diagonally, never captures \
+             or checks; recruits an alfil's leap away, but not a king, queen or Recruiter)"
+                .to_string(),
+            "A * after a letter marks a converted piece: it serves the side of its letter's case \
+             (N* is White's, n* Black's) against the side it started on, and its original side's \
+             Recruiter can return it"
+                .to_string(),
+        ];
+        if self.version.converted_recruit() {
+            legend.push(
+                "In this version a converted piece may recruit what it could capture (queens \
+                 too, but not a king, a Recruiter or another converted piece), and only a \
+                 Recruiter can recruit it"
+                    .to_string(),
+            );
+        }
+        Presentation {
+            diagram: Some(diagram),
+            legend,
+            facts,
+        }
+    }
+
+    fn history(&self) -> Vec<HistoryLine> {
+        self.history.clone()
+    }
+}
