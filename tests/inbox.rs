@@ -2,115 +2,14 @@
 //! out, on an in-memory database. (The end-to-end tests do the same through
 //! the real mail server.)
 
+mod support;
+
 use arbiter::config::{RefereeConfig, StartPolicy};
-use arbiter::mail::inbox::Mailroom;
-use arbiter::referee::Referee;
-use arbiter::store::Store;
 use arbiter::store::mail::{Handled, MailKey};
-use sqlx::Row;
-
-struct Room {
-    mailroom: Mailroom,
-    next_uid: u32,
-}
-
-fn mail(from: &str, to: &str, subject: &str, message_id: &str, body: &str) -> Vec<u8> {
-    format!(
-        "From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{message_id}>\r\n\
-         Date: Sat, 21 Nov 2026 10:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
-    )
-    .into_bytes()
-}
-
-impl Room {
-    async fn new(config: RefereeConfig) -> Room {
-        let store = Store::open_in_memory().await.unwrap();
-        Room {
-            mailroom: Mailroom::new(Referee::new(store), config),
-            next_uid: 1,
-        }
-    }
-
-    async fn deliver_at(&mut self, key: MailKey, raw: &[u8]) -> Handled {
-        let mut tx = self.mailroom.referee.store().write().await.unwrap();
-        let processed = self.mailroom.process(&mut tx, key, raw).await.unwrap();
-        tx.commit().await.unwrap();
-        processed.handled
-    }
-
-    async fn deliver(&mut self, raw: &[u8]) -> Handled {
-        let key = MailKey {
-            uidvalidity: 1,
-            uid: self.next_uid,
-        };
-        self.next_uid += 1;
-        self.deliver_at(key, raw).await
-    }
-
-    /// The queued mails: (recipient, subject, headers and decoded text).
-    async fn outbox(&self) -> Vec<(String, String, String)> {
-        sqlx::query("SELECT recipient, subject, raw FROM outbox ORDER BY id")
-            .fetch_all(self.mailroom.referee.store().pool())
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| {
-                let raw: Vec<u8> = r.get(2);
-                let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
-                let headers =
-                    String::from_utf8_lossy(&raw[..parsed.root_part().raw_body_offset() as usize])
-                        .into_owned();
-                let text = parsed.body_text(0).unwrap_or_default().into_owned();
-                (r.get(0), r.get(1), format!("{headers}{text}"))
-            })
-            .collect()
-    }
-
-    async fn log_len(&self) -> i64 {
-        sqlx::query("SELECT COUNT(*) FROM log")
-            .fetch_one(self.mailroom.referee.store().pool())
-            .await
-            .unwrap()
-            .get(0)
-    }
-
-    /// Reply address carried by the newest mail to `to`.
-    async fn reply_to(&self, to: &str) -> String {
-        let outbox = self.outbox().await;
-        let raw = &outbox.iter().rev().find(|(r, _, _)| r == to).unwrap().2;
-        let parsed = mail_parser::MessageParser::default()
-            .parse(raw.as_bytes())
-            .unwrap();
-        parsed
-            .reply_to()
-            .and_then(|a| a.first())
-            .and_then(|a| a.address())
-            .unwrap()
-            .to_string()
-    }
-}
-
-const REFEREE: &str = "referee@example.test";
+use support::room::{REFEREE, Room, mail};
 
 async fn started_game(room: &mut Room) -> (String, String) {
-    room.deliver(&mail(
-        "alice@example.test",
-        REFEREE,
-        "hi",
-        "c1@x",
-        "challenge bob@example.test chess as white",
-    ))
-    .await;
-    let invite = room.reply_to("bob@example.test").await;
-    assert_eq!(
-        room.deliver(&mail("bob@example.test", &invite, "Re", "a1@x", "accept"))
-            .await,
-        Handled::Applied
-    );
-    (
-        room.reply_to("alice@example.test").await,
-        room.reply_to("bob@example.test").await,
-    )
+    support::room::started_game(room, "chess", "").await
 }
 
 #[tokio::test]

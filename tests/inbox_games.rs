@@ -1,0 +1,127 @@
+//! Every game plays by mail through the same, game-independent path: the
+//! sealed Reality Check setup and a Rebel Chess recruit, through the inbox
+//! handler on an in-memory database.
+
+mod support;
+
+use arbiter::config::RefereeConfig;
+use arbiter::store::mail::Handled;
+use support::room::{Room, mail, started_game};
+
+const WHITE_SETUP: &str =
+    "setup d1=R/R c2=N/N d2=B/B e2=N/R b3=P/B c3=P/P d3=B/R e3=P/N f3=P/R hand=NB";
+const BLACK_SETUP: &str =
+    "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
+
+/// The text of every queued mail of game #1 to `to` (subject and body).
+async fn mails_to(room: &Room, to: &str) -> Vec<String> {
+    room.outbox()
+        .await
+        .into_iter()
+        .filter(|(r, subject, _)| r == to && subject.starts_with("[arbiter #1]"))
+        .map(|(_, s, text)| format!("{s}\n{text}"))
+        .collect()
+}
+
+#[tokio::test]
+async fn reality_check_setups_stay_sealed_in_the_mail() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "reality-check", "").await;
+    assert_eq!(
+        room.deliver(&mail(
+            "alice@example.test",
+            &alice,
+            "Re",
+            "s1@x",
+            WHITE_SETUP
+        ))
+        .await,
+        Handled::Applied
+    );
+    let to_bob = mails_to(&room, "bob@example.test").await;
+    let told = to_bob.last().unwrap();
+    assert!(told.contains("White's setup is in (commitment"), "{told}");
+    // Nothing of Alice's setup reaches Bob: no down face of hers.
+    for mail in &to_bob {
+        for secret in [
+            "e2=N/R", "b3=P/B", "e3=P/N", "f3=P/R", "hand=NB", "P/B", "P/N", "P/R",
+        ] {
+            assert!(!mail.contains(secret), "Bob was told {secret}: {mail}");
+        }
+    }
+    assert_eq!(
+        room.deliver(&mail("bob@example.test", &bob, "Re", "s2@x", BLACK_SETUP))
+            .await,
+        Handled::Applied
+    );
+    // Both in: each side sees the other's up faces and both commitments.
+    let to_alice = mails_to(&room, "alice@example.test").await;
+    let start = to_alice.last().unwrap();
+    assert!(start.contains("Both setups are in"), "{start}");
+    assert!(
+        start.contains("[arbiter #1] Reality Check: your move"),
+        "{start}"
+    );
+    let to_bob = mails_to(&room, "bob@example.test").await;
+    let start_bob = to_bob.last().unwrap();
+    assert!(start_bob.contains("Both setups are in"), "{start_bob}");
+    // Her up faces only: on Bob's board White's ranks 1-3 show single
+    // letters, never a down face; and her setup's text is nowhere.
+    let white_ranks: Vec<&str> = start_bob
+        .lines()
+        .filter(|l| {
+            ["1 ", "2 ", "3 "]
+                .iter()
+                .any(|r| l.trim_start().starts_with(r))
+        })
+        .collect();
+    assert_eq!(white_ranks.len(), 3, "{start_bob}");
+    for line in white_ranks {
+        assert!(
+            !line.contains('/'),
+            "a down face of White's on Bob's board: {line}"
+        );
+    }
+    for secret in ["e2=N/R", "b3=P/B", "e3=P/N", "f3=P/R", "hand=NB"] {
+        assert!(
+            !start_bob.contains(secret),
+            "Bob was told {secret}: {start_bob}"
+        );
+    }
+    // Alice moves and flips by mail.
+    assert_eq!(
+        room.deliver(&mail("alice@example.test", &alice, "Re", "m1@x", "c3-c4"))
+            .await,
+        Handled::Applied
+    );
+    assert_eq!(room.log_len().await, 3);
+}
+
+#[tokio::test]
+async fn a_rebel_chess_recruit_by_mail() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "rebel-chess", "version=2").await;
+    let to_alice = mails_to(&room, "alice@example.test").await;
+    assert!(to_alice.last().unwrap().contains("Rebel Chess: your move"));
+    for (who, to, id, text) in [
+        ("alice", &alice, "r1@x", "Uc4"),
+        ("bob", &bob, "r2@x", "a6"),
+        ("alice", &alice, "r3@x", "U*a6"),
+    ] {
+        let handled = room
+            .deliver(&mail(&format!("{who}@example.test"), to, "Re", id, text))
+            .await;
+        assert_eq!(handled, Handled::Applied, "{text}");
+    }
+    let to_bob = mails_to(&room, "bob@example.test").await;
+    let told = to_bob.last().unwrap();
+    assert!(told.contains("your move"), "{told}");
+    assert!(told.contains("a6"), "{told}");
+    // A Recruiter does not recruit a queen: refused with the reason.
+    assert_eq!(
+        room.deliver(&mail("bob@example.test", &bob, "Re", "r4@x", "U*d1"))
+            .await,
+        Handled::Refused
+    );
+    assert_eq!(room.log_len().await, 3);
+}
