@@ -225,4 +225,17 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     assert!(out.contains("1. e4 e5"), "{out}");
     let (code, _, _) = harness.cli(&["game", "verify", "1"]);
     assert_eq!(code, 0);
+
+    // The host's mail report counts every mail by how it ended.
+    let (code, report, _) = harness.cli(&["mail-status"]);
+    assert_eq!(code, 0);
+    for line in [
+        "applied       5",
+        "duplicate     1",
+        "ignored       1",
+        "refused       3",
+    ] {
+        assert!(report.contains(line), "{line:?} in:\n{report}");
+    }
+    assert!(report.contains("Mail waiting to be sent:"), "{report}");
 }

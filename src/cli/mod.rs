@@ -54,6 +54,9 @@ pub enum TopCommand {
     },
     /// Run the referee by mail: watch the IMAP mailbox, answer over SMTP.
     Serve,
+    /// The host's report on the mail: what came in and how it ended, what
+    /// waits to be sent (with the last error), mails set aside.
+    MailStatus,
     /// Start the local mail server and the referee, and play the opening of
     /// a game by mail between two local users; then keep serving.
     Demo {
@@ -144,6 +147,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(run_async(crate::mail::daemon::serve(config, secrets))?)
         }
         TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
+        TopCommand::MailStatus => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .context("starting the async runtime")?;
+            runtime.block_on(async {
+                let referee = open_referee(&cli).await?;
+                mail_status(&referee).await
+            })
+        }
         TopCommand::Game(command) => {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -215,6 +228,50 @@ fn perft(
         println!("{total}");
     } else {
         println!("{}", start.perft(depth));
+    }
+    Ok(())
+}
+
+async fn mail_status(referee: &Referee) -> Result<(), CliError> {
+    use crate::store::mail as mailstore;
+    let mut conn = referee
+        .store()
+        .pool()
+        .acquire()
+        .await
+        .context("opening the database")?;
+    println!("Mail received, by outcome:");
+    for (outcome, count) in mailstore::inbound_counts(&mut conn)
+        .await
+        .context("reading the inbound mail")?
+    {
+        println!("  {outcome:<13} {count}");
+    }
+    let unsent = mailstore::unsent(&mut conn)
+        .await
+        .context("reading the outbox")?;
+    println!("Mail waiting to be sent: {}", unsent.len());
+    for mail in unsent {
+        println!(
+            "  #{} to {} ({}): {} attempts, next at {}{}",
+            mail.id,
+            mail.recipient,
+            mail.subject,
+            mail.attempts,
+            mail.next_attempt_at,
+            mail.last_error
+                .map(|e| format!("; last error: {e}"))
+                .unwrap_or_default()
+        );
+    }
+    let failed = mailstore::failed_inbound(&mut conn)
+        .await
+        .context("reading the inbound mail")?;
+    if !failed.is_empty() {
+        println!("Mail set aside after an internal error (still in the Done folder):");
+        for (key, detail, at) in failed {
+            println!("  {key} at {at}: {detail}");
+        }
     }
     Ok(())
 }

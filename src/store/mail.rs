@@ -329,3 +329,65 @@ pub async fn close_challenge(
         .await?;
     Ok(())
 }
+
+/// A line of the host's mail report.
+#[derive(Clone, Debug)]
+pub struct UnsentMail {
+    pub id: i64,
+    pub recipient: String,
+    pub subject: String,
+    pub attempts: i64,
+    pub next_attempt_at: String,
+    pub last_error: Option<String>,
+}
+
+/// The mails not yet sent, oldest first.
+pub async fn unsent(conn: &mut SqliteConnection) -> Result<Vec<UnsentMail>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT id, recipient, subject, attempts, next_attempt_at, last_error FROM outbox \
+         WHERE sent_at IS NULL ORDER BY id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| UnsentMail {
+            id: r.get("id"),
+            recipient: r.get("recipient"),
+            subject: r.get("subject"),
+            attempts: r.get("attempts"),
+            next_attempt_at: r.get("next_attempt_at"),
+            last_error: r.get("last_error"),
+        })
+        .collect())
+}
+
+/// How many inbound mails ended each way.
+pub async fn inbound_counts(conn: &mut SqliteConnection) -> Result<Vec<(String, i64)>, StoreError> {
+    let rows =
+        sqlx::query("SELECT outcome, COUNT(*) FROM inbound GROUP BY outcome ORDER BY outcome")
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Inbound mails that failed inside the referee, newest first.
+pub async fn failed_inbound(
+    conn: &mut SqliteConnection,
+) -> Result<Vec<(MailKey, String, String)>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT uidvalidity, uid, detail, received_at FROM inbound WHERE outcome = 'failed' ORDER BY id DESC",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let key = MailKey {
+                uidvalidity: r.get::<i64, _>(0) as u32,
+                uid: r.get::<i64, _>(1) as u32,
+            };
+            (key, r.get(2), r.get(3))
+        })
+        .collect())
+}
