@@ -7,7 +7,9 @@ use support::{Harness, Reader};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
-    let harness = Harness::start("chess");
+    // This game's daemon reads its mailbox over IMAP with STARTTLS (the
+    // Bluff Chess one over implicit TLS).
+    let harness = Harness::start_with_starttls("chess");
     let mut alice = Reader::new(harness.player("alice"));
     let mut bob = Reader::new(harness.player("bob"));
     let mut carol = Reader::new(harness.player("carol"));

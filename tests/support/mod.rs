@@ -27,15 +27,34 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// A fresh mail server and database in a short temporary directory.
+    /// A fresh mail server and database in a short temporary directory; the
+    /// daemon reads IMAP over implicit TLS.
     pub fn start(name: &str) -> Harness {
+        Self::start_with(name, false)
+    }
+
+    /// The same, with IMAP on the plain port upgraded by STARTTLS.
+    pub fn start_with_starttls(name: &str) -> Harness {
+        Self::start_with(name, true)
+    }
+
+    fn start_with(name: &str, starttls: bool) -> Harness {
         let dir = PathBuf::from(format!("/tmp/arb-{}-{}", name, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let stack = MailStack::start(&dir.join("m")).expect("the local mail server starts");
         let db = dir.join("arbiter.db");
         let config = dir.join("arbiter.toml");
-        std::fs::write(&config, stack.daemon_config(&db, "ARBITER_TEST_PASSWORD")).unwrap();
+        let mut text = stack.daemon_config(&db, "ARBITER_TEST_PASSWORD");
+        if starttls {
+            let tls = format!("port = {}\nsecurity = \"tls\"", stack.imaps);
+            assert!(text.contains(&tls));
+            text = text.replace(
+                &tls,
+                &format!("port = {}\nsecurity = \"starttls\"", stack.imap),
+            );
+        }
+        std::fs::write(&config, text).unwrap();
         let mut harness = Harness {
             stack,
             dir,
