@@ -70,7 +70,7 @@ mod movegen;
 mod position;
 mod san;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod view;
 
 use std::fmt;
