@@ -18,7 +18,7 @@
 
 use super::game::piece_name;
 use super::{BluffAction, BluffChess, Decision, Sealed};
-use crate::rules::chess::{MOVE_FORMS, Move, MoveError, Position};
+use crate::rules::chess::{self, MOVE_FORMS, Move, MoveError, Position};
 use crate::rules::geometry::Square;
 use crate::rules::{ActionError, PositionError, Seat};
 
@@ -201,18 +201,9 @@ impl BluffChess {
 
     /// Why no draw can be claimed now (in the words of the game `chess`).
     pub(super) fn no_claim(&self) -> ActionError {
-        let times = match self.record.repetitions() {
-            1 => "once".to_string(),
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
-        let moves = match self.position.halfmove_clock() / 2 {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        };
         ActionError::illegal(format!(
-            "There is no draw to claim: the position has occurred {times} (three times are needed), \
-             and {moves} by each side have been played since the last capture or pawn move (50 are needed)."
+            "There is no draw to claim: {}",
+            chess::draw_counts(self.record.repetitions(), self.position.halfmove_clock())
         ))
     }
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::game::{Turn, piece_name};
 use super::{BluffChess, Decision, Sealed};
-use crate::rules::chess::{DrawReason, LastMove, Position};
+use crate::rules::chess::{self, DrawReason, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{
     Cell, Diagram, Due, Duty, GameResult, HistoryLine, Outcome, Presentation, Seat, View, Viewer,
@@ -266,10 +266,7 @@ impl BluffView {
         BluffView {
             viewer,
             everything: sight.everything,
-            bottom: match viewer {
-                Viewer::Seat(seat) => seat,
-                Viewer::Spectator | Viewer::Host => Seat::White,
-            },
+            bottom: chess::bottom_seat(viewer),
             due: game.due(),
             check: game.position.is_check(),
             en_passant: if finished {

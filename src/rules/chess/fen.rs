@@ -46,16 +46,61 @@ impl Setup {
             return Err(FenError::FieldCount(fields.len()));
         }
         let mut setup = Setup::empty();
-        read_placement(fields[0], &mut setup)
+        read_placement(fields[0], &mut setup.board, Piece::from_char, None)
             .ok_or_else(|| FenError::Placement(fields[0].to_string()))?;
-        setup.turn = match fields[1] {
+        let state = FenState::read(&fields)?;
+        setup.turn = state.turn;
+        setup.castling = state.castling;
+        setup.en_passant = state.en_passant;
+        setup.halfmove_clock = state.halfmove_clock;
+        setup.fullmove_number = state.fullmove_number;
+        Ok(setup)
+    }
+
+    /// Writes the FEN, all six fields.
+    pub fn fen(&self) -> String {
+        let mut fen = self.placement();
+        FenState {
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+        .write(&mut fen);
+        fen
+    }
+
+    /// FEN's first field.
+    pub fn placement(&self) -> String {
+        write_placement(&self.board, |text, piece| text.push(piece.char()))
+    }
+}
+
+/// FEN's fields after the placement: the side to move, the castling rights,
+/// the en passant square and the two counters. Shared with the variants
+/// whose position strings are FEN with pieces of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FenState {
+    pub turn: Seat,
+    pub castling: CastlingRights,
+    pub en_passant: Option<Square>,
+    pub halfmove_clock: u32,
+    pub fullmove_number: u32,
+}
+
+impl FenState {
+    /// Reads fields 2 to 6 of `fields` (4 to 6 of them, checked by the
+    /// caller); the counters left out are `0 1`.
+    pub fn read(fields: &[&str]) -> Result<FenState, FenError> {
+        let turn = match fields[1] {
             "w" | "W" => Seat::White,
             "b" | "B" => Seat::Black,
             other => return Err(FenError::Turn(other.to_string())),
         };
-        setup.castling =
+        let castling =
             read_castling(fields[2]).ok_or_else(|| FenError::Castling(fields[2].to_string()))?;
-        setup.en_passant = match fields[3] {
+        let en_passant = match fields[3] {
             "-" => None,
             text => Some(
                 Square::parse(text)
@@ -63,67 +108,93 @@ impl Setup {
                     .ok_or_else(|| FenError::EnPassant(text.to_string()))?,
             ),
         };
+        let mut state = FenState {
+            turn,
+            castling,
+            en_passant,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        };
         if let Some(text) = fields.get(4) {
-            setup.halfmove_clock = text
+            state.halfmove_clock = text
                 .parse()
                 .map_err(|_| FenError::HalfmoveClock(text.to_string()))?;
         }
         if let Some(text) = fields.get(5) {
-            setup.fullmove_number = text
+            state.fullmove_number = text
                 .parse()
                 .ok()
                 .filter(|n| *n >= 1)
                 .ok_or_else(|| FenError::FullmoveNumber(text.to_string()))?;
         }
-        Ok(setup)
+        Ok(state)
     }
 
-    /// Writes the FEN, all six fields.
-    pub fn fen(&self) -> String {
-        let mut fen = self.placement();
-        let turn = match self.turn {
-            Seat::White => 'w',
-            Seat::Black => 'b',
-        };
+    /// Appends the five fields, each after a space.
+    pub fn write(&self, fen: &mut String) {
         let ep = self.en_passant.map_or("-".to_string(), |sq| sq.to_string());
         write!(
             fen,
-            " {turn} {} {ep} {} {}",
-            self.castling, self.halfmove_clock, self.fullmove_number
+            " {} {} {ep} {} {}",
+            turn_char(self.turn),
+            self.castling,
+            self.halfmove_clock,
+            self.fullmove_number
         )
         .expect("writing to a String");
-        fen
-    }
-
-    /// FEN's first field.
-    pub fn placement(&self) -> String {
-        let mut text = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.board[rank * 8 + file] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            text.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        text.push(piece.char());
-                    }
-                }
-            }
-            if empty > 0 {
-                text.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
-        text
     }
 }
 
-fn read_placement(text: &str, setup: &mut Setup) -> Option<()> {
+/// FEN's side to move: `w` or `b`.
+pub(crate) fn turn_char(turn: Seat) -> char {
+    match turn {
+        Seat::White => 'w',
+        Seat::Black => 'b',
+    }
+}
+
+/// Writes a placement field: ranks 8 to 1, runs of empty squares as
+/// digits; `push` writes a piece.
+pub(crate) fn write_placement<P: Copy>(
+    board: &[Option<P>; 64],
+    push: impl Fn(&mut String, P),
+) -> String {
+    let mut text = String::with_capacity(80);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        text.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    push(&mut text, piece);
+                }
+            }
+        }
+        if empty > 0 {
+            text.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    text
+}
+
+/// Reads a placement field onto an empty `board`: 8 ranks separated by
+/// `/`, each 8 squares of piece letters (read by `piece`) and digits. With
+/// `mark`, a `*` right after a piece's letter marks that piece (Rebel
+/// Chess's converted pieces); without, a `*` is an error like any other
+/// unknown letter. `None` when the field is bad.
+pub(crate) fn read_placement<P>(
+    text: &str,
+    board: &mut [Option<P>; 64],
+    piece: impl Fn(char) -> Option<P>,
+    mark: Option<fn(&mut P)>,
+) -> Option<()> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return None;
@@ -131,18 +202,28 @@ fn read_placement(text: &str, setup: &mut Setup) -> Option<()> {
     for (i, row) in ranks.iter().enumerate() {
         let rank = 7 - i;
         let mut file = 0usize;
+        // The square of the last piece read, for a `*` after it.
+        let mut last: Option<usize> = None;
         for c in row.chars() {
+            if c == '*'
+                && let Some(mark) = mark
+            {
+                mark(board[last.take()?].as_mut()?);
+                continue;
+            }
+            last = None;
             if let Some(n) = c.to_digit(10) {
                 if !(1..=8).contains(&n) {
                     return None;
                 }
                 file += n as usize;
             } else {
-                let piece = Piece::from_char(c)?;
+                let piece = piece(c)?;
                 if file >= 8 {
                     return None;
                 }
-                setup.board[rank * 8 + file] = Some(piece);
+                board[rank * 8 + file] = Some(piece);
+                last = Some(rank * 8 + file);
                 file += 1;
             }
             if file > 8 {

@@ -112,42 +112,20 @@ impl Chess {
     /// The full-move number and seat of the move with index `ply` (0 for
     /// the first move of this game).
     pub fn move_number(&self, ply: usize) -> (u32, Seat) {
-        let offset = ply as u32 + u32::from(self.start.turn() == Seat::Black);
-        let seat = if offset.is_multiple_of(2) {
-            Seat::White
-        } else {
-            Seat::Black
-        };
-        (self.start.fullmove_number() + offset / 2, seat)
+        move_number(self.start.turn(), self.start.fullmove_number(), ply)
     }
 
     /// The moves as history lines.
     pub fn history(&self) -> Vec<HistoryLine> {
-        self.moves
-            .iter()
-            .enumerate()
-            .map(|(ply, played)| {
-                let (number, seat) = self.move_number(ply);
-                HistoryLine {
-                    number,
-                    seat,
-                    text: played.san.clone(),
-                }
-            })
-            .collect()
+        history_lines(
+            self.start.turn(),
+            self.start.fullmove_number(),
+            self.moves.iter().map(|played| played.san.clone()),
+        )
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
-        if let Some(outcome) = &self.outcome {
-            return Err(ActionError::Finished(outcome.to_string()));
-        }
-        if seat != self.position.turn() {
-            return Err(ActionError::NotYourTurn(format!(
-                "It is {}'s move.",
-                self.position.turn()
-            )));
-        }
-        Ok(())
+        check_turn(self.outcome.as_ref(), self.position.turn(), seat)
     }
 
     /// The game after a legal move, with its events.
@@ -198,7 +176,7 @@ impl Chess {
         ActionError::illegal_with_hint(
             format!(
                 "There is no draw to claim: {}",
-                draw_counts(&self.record, &self.position)
+                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
             ),
             "To claim with the move that repeats a position, write the move followed by \"claim\" \
              (for example: Nf3 claim).",
@@ -221,14 +199,59 @@ impl Chess {
     }
 }
 
-/// Where the claimable draws stand, as the end of a sentence.
-fn draw_counts(record: &DrawRecord, position: &Position) -> String {
-    let times = match record.repetitions() {
+/// The full-move number and seat of the move with index `ply` (0 for the
+/// first move) of a game that started with `start_turn` to move at move
+/// `start_number`.
+pub(crate) fn move_number(start_turn: Seat, start_number: u32, ply: usize) -> (u32, Seat) {
+    let offset = ply as u32 + u32::from(start_turn == Seat::Black);
+    let seat = if offset.is_multiple_of(2) {
+        Seat::White
+    } else {
+        Seat::Black
+    };
+    (start_number + offset / 2, seat)
+}
+
+/// The history lines of a game's moves, numbered as [`move_number`] does.
+pub(crate) fn history_lines(
+    start_turn: Seat,
+    start_number: u32,
+    texts: impl IntoIterator<Item = String>,
+) -> Vec<HistoryLine> {
+    texts
+        .into_iter()
+        .enumerate()
+        .map(|(ply, text)| {
+            let (number, seat) = move_number(start_turn, start_number, ply);
+            HistoryLine { number, seat, text }
+        })
+        .collect()
+}
+
+/// Whether `seat` may act in a game with `outcome` and `turn` to move.
+pub(crate) fn check_turn(
+    outcome: Option<&Outcome>,
+    turn: Seat,
+    seat: Seat,
+) -> Result<(), ActionError> {
+    if let Some(outcome) = outcome {
+        return Err(ActionError::Finished(outcome.to_string()));
+    }
+    if seat != turn {
+        return Err(ActionError::NotYourTurn(format!("It is {turn}'s move.")));
+    }
+    Ok(())
+}
+
+/// Where the claimable draws stand, as the end of a sentence: the current
+/// position's `repetitions` and the half-move clock.
+pub(crate) fn draw_counts(repetitions: usize, halfmove_clock: u32) -> String {
+    let times = match repetitions {
         1 => "once".to_string(),
         2 => "twice".to_string(),
         n => format!("{n} times"),
     };
-    let moves = match position.halfmove_clock() / 2 {
+    let moves = match halfmove_clock / 2 {
         1 => "1 move".to_string(),
         n => format!("{n} moves"),
     };
@@ -251,8 +274,16 @@ fn move_error(err: MoveError) -> ActionError {
     }
 }
 
+/// Whether a (lower-case) text is a bare draw claim.
+pub(crate) fn is_claim(lower: &str) -> bool {
+    matches!(
+        lower,
+        "claim" | "claim draw" | "claim a draw" | "draw claim"
+    )
+}
+
 /// Splits a trailing claim off a text: `Nf3 claim` gives `Some("Nf3")`.
-fn strip_claim(text: &str) -> Option<&str> {
+pub(crate) fn strip_claim(text: &str) -> Option<&str> {
     let lower = text.to_ascii_lowercase();
     for suffix in [" claim draw", " claim a draw", " claim"] {
         if lower.ends_with(suffix) && text.is_char_boundary(text.len() - suffix.len()) {
@@ -261,6 +292,15 @@ fn strip_claim(text: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The seat whose side of the board a viewer sees at the bottom: their own,
+/// White for everyone else.
+pub(crate) fn bottom_seat(viewer: Viewer) -> Seat {
+    match viewer {
+        Viewer::Seat(seat) => seat,
+        Viewer::Spectator | Viewer::Host => Seat::White,
+    }
 }
 
 impl Game for Chess {
@@ -303,10 +343,7 @@ impl Game for Chess {
         self.check_turn(seat)?;
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
-        if matches!(
-            lower.as_str(),
-            "claim" | "claim draw" | "claim a draw" | "draw claim"
-        ) {
+        if is_claim(&lower) {
             return match self.claimable() {
                 Some(_) => Ok(ChessAction::ClaimDraw),
                 None => Err(self.no_claim()),
@@ -321,7 +358,7 @@ impl Game for Chess {
             return Err(ActionError::illegal(format!(
                 "{} would give no draw to claim: after it {}",
                 self.position.san(&mv),
-                draw_counts(&next.record, &next.position)
+                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
             )));
         }
         Ok(ChessAction::Move(self.parse_move(text)?))
@@ -410,10 +447,7 @@ impl Game for Chess {
     }
 
     fn view(&self, viewer: Viewer) -> ChessView {
-        let bottom = match viewer {
-            Viewer::Seat(seat) => seat,
-            Viewer::Spectator | Viewer::Host => Seat::White,
-        };
+        let bottom = bottom_seat(viewer);
         let last_move = self.moves.last().map(|played| {
             let (number, seat) = self.move_number(self.moves.len() - 1);
             LastMove {

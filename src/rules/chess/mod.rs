@@ -22,6 +22,44 @@
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 //! ```
 
+/// `Debug` (as `Display`), `FromStr` and serde for a type stored as its
+/// text: `$parse` reads the text (`None` when it is not one), and `$error`
+/// is the tuple error that holds the rejected text. Used by [`Move`] and
+/// by the variants' own action types.
+macro_rules! text_form {
+    ($ty:ty, $parse:path, $error:ident) => {
+        impl ::std::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(self, f)
+            }
+        }
+
+        impl ::std::str::FromStr for $ty {
+            type Err = $error;
+
+            fn from_str(s: &str) -> Result<$ty, $error> {
+                $parse(s).ok_or_else(|| $error(s.to_string()))
+            }
+        }
+
+        impl ::serde::Serialize for $ty {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let text = <String as ::serde::Deserialize>::deserialize(deserializer)?;
+                $parse(&text).ok_or_else(|| ::serde::de::Error::custom($error(text)))
+            }
+        }
+    };
+}
+pub(crate) use text_form;
+
 /// The bitboard attack tables, shared with variants that keep their own
 /// piece sets (Rebel Chess's Recruiter needs a role `Role` does not have).
 pub(crate) mod bitboard;
@@ -32,21 +70,26 @@ mod movegen;
 mod position;
 mod san;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod view;
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
 pub use draws::{DrawReason, DrawRecord, RepetitionKey};
 pub use fen::FenError;
+pub(crate) use fen::{FenState, read_placement, turn_char, write_placement};
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome};
+pub(crate) use game::{
+    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, strip_claim,
+};
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};
 pub use view::{ChessView, LastMove};
+pub(crate) use view::{draw_facts, numbered, turn_facts};
 
 /// The kind of a chess piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -288,9 +331,8 @@ impl Move {
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
             return None;
         }
-        let on_board = |s: &str| Square::parse(s).filter(|sq| sq.file() < 8 && sq.rank() < 8);
-        let from = on_board(&text[0..2])?;
-        let to = on_board(&text[2..4])?;
+        let from = board_square(&text[0..2])?;
+        let to = board_square(&text[2..4])?;
         let promotion = match text[4..].chars().next() {
             None => None,
             Some(c) => Some(Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r))?),
@@ -314,10 +356,9 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
+/// Reads a square of the 8x8 board (`a1` to `h8`).
+pub(crate) fn board_square(text: &str) -> Option<Square> {
+    Square::parse(text).filter(|sq| sq.file() < 8 && sq.rank() < 8)
 }
 
 /// A string that is not a UCI move.
@@ -325,23 +366,4 @@ impl fmt::Debug for Move {
 #[error("{0:?} is not a move in UCI form (such as e2e4 or e7e8q)")]
 pub struct UciError(pub String);
 
-impl std::str::FromStr for Move {
-    type Err = UciError;
-
-    fn from_str(s: &str) -> Result<Move, UciError> {
-        Move::from_uci(s).ok_or_else(|| UciError(s.to_string()))
-    }
-}
-
-impl Serialize for Move {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Move::from_uci(&text).ok_or_else(|| serde::de::Error::custom(UciError(text)))
-    }
-}
+text_form!(Move, Move::from_uci, UciError);

@@ -22,10 +22,57 @@ pub struct LastMove {
 impl LastMove {
     /// `12.Nf3` or `12...Nf6`.
     pub fn numbered(&self) -> String {
-        match self.seat {
-            Seat::White => format!("{}.{}", self.number, self.san),
-            Seat::Black => format!("{}...{}", self.number, self.san),
+        numbered(self.number, self.seat, &self.san)
+    }
+}
+
+/// A move's text with its number: `12.Nf3` for White, `12...Nf6` for Black.
+pub(crate) fn numbered(number: u32, seat: Seat, text: &str) -> String {
+    match seat {
+        Seat::White => format!("{number}.{text}"),
+        Seat::Black => format!("{number}...{text}"),
+    }
+}
+
+/// The facts on whose move it is: the outcome once over, else the side to
+/// move and whether it is in check.
+pub(crate) fn turn_facts(
+    facts: &mut Vec<String>,
+    outcome: Option<&Outcome>,
+    turn: Seat,
+    check: bool,
+) {
+    match outcome {
+        Some(outcome) => facts.push(format!("Game over: {outcome}")),
+        None => {
+            facts.push(format!("{turn} to move"));
+            if check {
+                facts.push(format!("{turn} is in check"));
+            }
         }
+    }
+}
+
+/// The facts of a game still on: a usable en passant square, a claimable
+/// draw, and a long stretch without capture or pawn move.
+pub(crate) fn draw_facts(
+    facts: &mut Vec<String>,
+    en_passant: Option<Square>,
+    claimable: Option<DrawReason>,
+    halfmove_clock: u32,
+) {
+    if let Some(square) = en_passant {
+        facts.push(format!("En passant capture possible on {square}"));
+    }
+    if let Some(reason) = claimable {
+        facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
+    }
+    if halfmove_clock >= 80 {
+        facts.push(format!(
+            "Moves without a capture or pawn move: {} (a draw may be claimed at 50, and is \
+             automatic at 75)",
+            halfmove_clock / 2
+        ));
     }
 }
 
@@ -69,31 +116,17 @@ impl View for ChessView {
         }
 
         let mut facts = Vec::new();
-        match &self.outcome {
-            Some(outcome) => facts.push(format!("Game over: {outcome}")),
-            None => {
-                facts.push(format!("{} to move", self.turn));
-                if self.check {
-                    facts.push(format!("{} is in check", self.turn));
-                }
-            }
-        }
+        turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);
         if let Some(last) = &self.last_move {
             facts.push(format!("Last move: {}", last.numbered()));
         }
         if self.outcome.is_none() {
-            if let Some(square) = self.en_passant {
-                facts.push(format!("En passant capture possible on {square}"));
-            }
-            if let Some(reason) = self.claimable {
-                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
-            }
-            if self.halfmove_clock >= 80 {
-                facts.push(format!(
-                    "Moves without a capture or pawn move: {} (a draw may be claimed at 50, and is automatic at 75)",
-                    self.halfmove_clock / 2
-                ));
-            }
+            draw_facts(
+                &mut facts,
+                self.en_passant,
+                self.claimable,
+                self.halfmove_clock,
+            );
         }
         Presentation {
             diagram: Some(diagram),

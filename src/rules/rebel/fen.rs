@@ -3,12 +3,10 @@
 //! seventh field `rebels:w` or `rebels:b`. Reading never panics, and says
 //! which field is wrong.
 
-use std::fmt::Write as _;
-
 use super::position::{RebelSetup, SetupError};
-use super::{CastleSide, CastlingRights, Piece, Role};
+use super::{Piece, Role};
 use crate::rules::Seat;
-use crate::rules::geometry::Square;
+use crate::rules::chess::{FenState, read_placement, write_placement};
 
 impl RebelSetup {
     /// Reads a position string (see the module docs). The two counters
@@ -45,69 +43,35 @@ impl RebelSetup {
                 fields.len()
             )));
         }
-        read_placement(fields[0], &mut setup).ok_or_else(|| {
-            SetupError::Syntax(format!(
-                "bad piece placement {:?}: 8 ranks of pieces (KQRBNPU kqrbnpu, a * after a \
+        read_placement(fields[0], &mut setup.board, read_piece, Some(convert)).ok_or_else(
+            || {
+                SetupError::Syntax(format!(
+                    "bad piece placement {:?}: 8 ranks of pieces (KQRBNPU kqrbnpu, a * after a \
                  converted one) and digits, separated by /",
-                fields[0]
-            ))
-        })?;
-        setup.turn = match fields[1] {
-            "w" | "W" => Seat::White,
-            "b" | "B" => Seat::Black,
-            other => {
-                return Err(SetupError::Syntax(format!(
-                    "bad side to move {other:?}: expected w or b"
-                )));
-            }
-        };
-        setup.castling = read_castling(fields[2]).ok_or_else(|| {
-            SetupError::Syntax(format!(
-                "bad castling rights {:?}: expected - or some of KQkq",
-                fields[2]
-            ))
-        })?;
-        setup.en_passant = match fields[3] {
-            "-" => None,
-            text => Some(
-                Square::parse(text)
-                    .filter(|sq| sq.file() < 8 && (sq.rank() == 2 || sq.rank() == 5))
-                    .ok_or_else(|| {
-                        SetupError::Syntax(format!(
-                            "bad en passant square {text:?}: expected - or a square on rank 3 or 6"
-                        ))
-                    })?,
-            ),
-        };
-        if let Some(text) = fields.get(4) {
-            setup.halfmove_clock = text
-                .parse()
-                .map_err(|_| SetupError::Syntax(format!("bad half-move clock {text:?}")))?;
-        }
-        if let Some(text) = fields.get(5) {
-            setup.fullmove_number = text
-                .parse()
-                .ok()
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| SetupError::Syntax(format!("bad full-move number {text:?}")))?;
-        }
+                    fields[0]
+                ))
+            },
+        )?;
+        let state = FenState::read(&fields).map_err(|err| SetupError::Syntax(err.to_string()))?;
+        setup.turn = state.turn;
+        setup.castling = state.castling;
+        setup.en_passant = state.en_passant;
+        setup.halfmove_clock = state.halfmove_clock;
+        setup.fullmove_number = state.fullmove_number;
         Ok(setup)
     }
 
     /// The position string, all fields (the teams field only when set).
     pub fn fen(&self) -> String {
         let mut fen = self.placement();
-        let turn = match self.turn {
-            Seat::White => 'w',
-            Seat::Black => 'b',
-        };
-        let ep = self.en_passant.map_or("-".to_string(), |sq| sq.to_string());
-        write!(
-            fen,
-            " {turn} {} {ep} {} {}",
-            self.castling, self.halfmove_clock, self.fullmove_number
-        )
-        .expect("writing to a String");
+        FenState {
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+        .write(&mut fen);
         if let Some(rebels) = self.rebels {
             fen.push_str(match rebels {
                 Seat::White => " rebels:w",
@@ -119,96 +83,21 @@ impl RebelSetup {
 
     /// The first field.
     pub fn placement(&self) -> String {
-        let mut text = String::with_capacity(80);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.board[rank * 8 + file] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            text.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        text.push_str(&piece.label());
-                    }
-                }
-            }
-            if empty > 0 {
-                text.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
-        text
+        write_placement(&self.board, |text, piece| text.push_str(&piece.label()))
     }
 }
 
-fn read_placement(text: &str, setup: &mut RebelSetup) -> Option<()> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 8 {
-        return None;
-    }
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0usize;
-        // The square of the last piece read, for a `*` after it.
-        let mut last: Option<usize> = None;
-        for c in row.chars() {
-            if c == '*' {
-                let piece = setup.board[last.take()?].as_mut()?;
-                piece.converted = true;
-                continue;
-            }
-            last = None;
-            if let Some(n) = c.to_digit(10) {
-                if !(1..=8).contains(&n) {
-                    return None;
-                }
-                file += n as usize;
-            } else {
-                let role = Role::from_char(c)?;
-                let color = if c.is_ascii_uppercase() {
-                    Seat::White
-                } else {
-                    Seat::Black
-                };
-                if file >= 8 {
-                    return None;
-                }
-                setup.board[rank * 8 + file] = Some(Piece::new(color, role));
-                last = Some(rank * 8 + file);
-                file += 1;
-            }
-            if file > 8 {
-                return None;
-            }
-        }
-        if file != 8 {
-            return None;
-        }
-    }
-    Some(())
+/// A piece letter of the position string (the converted mark comes after).
+fn read_piece(c: char) -> Option<Piece> {
+    let role = Role::from_char(c)?;
+    let color = if c.is_ascii_uppercase() {
+        Seat::White
+    } else {
+        Seat::Black
+    };
+    Some(Piece::new(color, role))
 }
 
-fn read_castling(text: &str) -> Option<CastlingRights> {
-    if text == "-" {
-        return Some(CastlingRights::NONE);
-    }
-    let mut rights = CastlingRights::NONE;
-    for c in text.chars() {
-        let (color, side) = match c {
-            'K' => (Seat::White, CastleSide::King),
-            'Q' => (Seat::White, CastleSide::Queen),
-            'k' => (Seat::Black, CastleSide::King),
-            'q' => (Seat::Black, CastleSide::Queen),
-            _ => return None,
-        };
-        if rights.has(color, side) {
-            return None;
-        }
-        rights = rights.with(color, side);
-    }
-    Some(rights)
+fn convert(piece: &mut Piece) {
+    piece.converted = true;
 }

@@ -8,6 +8,7 @@ use super::position::RebelPosition;
 use super::record::Record;
 use super::view::{LastAction, PlacedPiece, RebelView};
 use super::{DrawReason, Play, Seat, Version};
+use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
 use crate::rules::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
     Outcome, PositionError, Status, Viewer,
@@ -136,18 +137,6 @@ fn play_error(err: PlayError) -> ActionError {
     }
 }
 
-/// Splits a trailing claim off a text: `Nf3 claim` gives `Some("Nf3")`.
-fn strip_claim(text: &str) -> Option<&str> {
-    let lower = text.to_ascii_lowercase();
-    for suffix in [" claim draw", " claim a draw", " claim"] {
-        if lower.ends_with(suffix) && text.is_char_boundary(text.len() - suffix.len()) {
-            let head = text[..text.len() - suffix.len()].trim();
-            return (!head.is_empty()).then_some(head);
-        }
-    }
-    None
-}
-
 impl RebelChess {
     /// A game starting from `start`; it may be over at once.
     pub fn from_start(start: RebelPosition) -> RebelChess {
@@ -194,42 +183,20 @@ impl RebelChess {
 
     /// The full-move number and seat of the action with index `ply`.
     pub fn move_number(&self, ply: usize) -> (u32, Seat) {
-        let offset = ply as u32 + u32::from(self.start.turn() == Seat::Black);
-        let seat = if offset.is_multiple_of(2) {
-            Seat::White
-        } else {
-            Seat::Black
-        };
-        (self.start.fullmove_number() + offset / 2, seat)
+        chess::move_number(self.start.turn(), self.start.fullmove_number(), ply)
     }
 
     /// The actions as history lines, what changed sides noted.
     pub fn history(&self) -> Vec<HistoryLine> {
-        self.moves
-            .iter()
-            .enumerate()
-            .map(|(ply, played)| {
-                let (number, seat) = self.move_number(ply);
-                HistoryLine {
-                    number,
-                    seat,
-                    text: played.text(),
-                }
-            })
-            .collect()
+        chess::history_lines(
+            self.start.turn(),
+            self.start.fullmove_number(),
+            self.moves.iter().map(PlayedAction::text),
+        )
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
-        if let Some(outcome) = &self.outcome {
-            return Err(ActionError::Finished(outcome.to_string()));
-        }
-        if seat != self.position.turn() {
-            return Err(ActionError::NotYourTurn(format!(
-                "It is {}'s move.",
-                self.position.turn()
-            )));
-        }
-        Ok(())
+        chess::check_turn(self.outcome.as_ref(), self.position.turn(), seat)
     }
 
     /// Whether `seat` may concede now, or why not.
@@ -334,7 +301,7 @@ impl RebelChess {
         ActionError::illegal_with_hint(
             format!(
                 "There is no draw to claim: {}",
-                draw_counts(&self.record, &self.position)
+                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
             ),
             "To claim with the action that repeats a position, write it followed by \"claim\" \
              (for example: Nf3 claim).",
@@ -357,23 +324,6 @@ impl RebelChess {
     fn parse_play(&self, text: &str) -> Result<Play, ActionError> {
         self.position.parse_play(text).map_err(play_error)
     }
-}
-
-/// Where the claimable draws stand, as the end of a sentence.
-fn draw_counts(record: &Record, position: &RebelPosition) -> String {
-    let times = match record.repetitions() {
-        1 => "once".to_string(),
-        2 => "twice".to_string(),
-        n => format!("{n} times"),
-    };
-    let moves = match position.halfmove_clock() / 2 {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
-    format!(
-        "the position has occurred {times} (three times are needed), and {moves} by each side \
-         have been played since the last capture or pawn move (50 are needed)."
-    )
 }
 
 fn is_concede(lower: &str) -> bool {
@@ -431,10 +381,7 @@ impl Game for RebelChess {
             return Ok(RebelAction::Concede);
         }
         self.check_turn(seat)?;
-        if matches!(
-            lower.as_str(),
-            "claim" | "claim draw" | "claim a draw" | "draw claim"
-        ) {
+        if is_claim(&lower) {
             return match self.claimable() {
                 Some(_) => Ok(RebelAction::ClaimDraw),
                 None => Err(self.no_claim()),
@@ -449,7 +396,7 @@ impl Game for RebelChess {
             return Err(ActionError::illegal(format!(
                 "{} would give no draw to claim: after it {}",
                 self.position.san(&play),
-                draw_counts(&next.record, &next.position)
+                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
             )));
         }
         Ok(RebelAction::Play(self.parse_play(text)?))
@@ -554,10 +501,7 @@ impl Game for RebelChess {
     }
 
     fn view(&self, viewer: Viewer) -> RebelView {
-        let bottom = match viewer {
-            Viewer::Seat(seat) => seat,
-            Viewer::Spectator | Viewer::Host => Seat::White,
-        };
+        let bottom = chess::bottom_seat(viewer);
         let last = self.moves.last().map(|played| {
             let (number, seat) = self.move_number(self.moves.len() - 1);
             LastAction {

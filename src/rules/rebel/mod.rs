@@ -57,7 +57,7 @@ mod view;
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
 pub use crate::rules::chess::{CastleSide, CastlingRights, DrawReason, Move};
@@ -310,14 +310,10 @@ impl Play {
     pub fn from_text(text: &str) -> Option<Play> {
         let text = text.trim();
         match text.split_once('*') {
-            Some((from, target)) => {
-                let on_board =
-                    |s: &str| Square::parse(s).filter(|sq| sq.file() < 8 && sq.rank() < 8);
-                Some(Play::Recruit {
-                    from: on_board(from)?,
-                    target: on_board(target)?,
-                })
-            }
+            Some((from, target)) => Some(Play::Recruit {
+                from: chess::board_square(from)?,
+                target: chess::board_square(target)?,
+            }),
             None => Move::from_uci(text).map(Play::Move),
         }
     }
@@ -332,34 +328,9 @@ impl fmt::Display for Play {
     }
 }
 
-impl fmt::Debug for Play {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
 /// A string that is not a stored play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a stored play (such as g1f3, e7e8q or e2*c4)")]
 pub struct PlayTextError(pub String);
 
-impl std::str::FromStr for Play {
-    type Err = PlayTextError;
-
-    fn from_str(s: &str) -> Result<Play, PlayTextError> {
-        Play::from_text(s).ok_or_else(|| PlayTextError(s.to_string()))
-    }
-}
-
-impl Serialize for Play {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Play {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Play::from_text(&text).ok_or_else(|| serde::de::Error::custom(PlayTextError(text)))
-    }
-}
+chess::text_form!(Play, Play::from_text, PlayTextError);

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::position::RebelPosition;
 use super::{DrawReason, Role};
 use crate::rules::chess::bitboard::DARK_SQUARES;
+use crate::rules::chess::turn_char;
 
 impl RebelPosition {
     /// What makes two positions "the same" for the repetition rules: the
@@ -24,10 +25,7 @@ impl RebelPosition {
     /// ```
     pub fn repetition_key(&self) -> String {
         let setup = self.setup();
-        let turn = match setup.turn {
-            crate::rules::Seat::White => 'w',
-            crate::rules::Seat::Black => 'b',
-        };
+        let turn = turn_char(setup.turn);
         let ep = self
             .legal_en_passant()
             .map_or("-".to_string(), |sq| sq.to_string());

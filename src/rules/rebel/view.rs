@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::{DrawReason, Piece, Role, Seat, Version};
+use crate::rules::chess;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
 
@@ -30,10 +31,7 @@ pub struct LastAction {
 impl LastAction {
     /// `12.Uc4` or `12...U*a3 (pawn converted)`.
     pub fn numbered(&self) -> String {
-        match self.seat {
-            Seat::White => format!("{}.{}", self.number, self.text),
-            Seat::Black => format!("{}...{}", self.number, self.text),
-        }
+        chess::numbered(self.number, self.seat, &self.text)
     }
 }
 
@@ -94,15 +92,7 @@ impl View for RebelView {
         }
 
         let mut facts = vec![self.version.title().to_string()];
-        match &self.outcome {
-            Some(outcome) => facts.push(format!("Game over: {outcome}")),
-            None => {
-                facts.push(format!("{} to move", self.turn));
-                if self.check {
-                    facts.push(format!("{} is in check", self.turn));
-                }
-            }
-        }
+        chess::turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);
         if let Some(rebels) = self.rebels {
             facts.push(format!(
                 "Spartans (two kings): {}; Rebels: {rebels}",
@@ -122,19 +112,12 @@ impl View for RebelView {
             }
         }
         if self.outcome.is_none() {
-            if let Some(square) = self.en_passant {
-                facts.push(format!("En passant capture possible on {square}"));
-            }
-            if let Some(reason) = self.claimable {
-                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
-            }
-            if self.halfmove_clock >= 80 {
-                facts.push(format!(
-                    "Moves without a capture or pawn move: {} (a draw may be claimed at 50, and \
-                     is automatic at 75)",
-                    self.halfmove_clock / 2
-                ));
-            }
+            chess::draw_facts(
+                &mut facts,
+                self.en_passant,
+                self.claimable,
+                self.halfmove_clock,
+            );
         }
         let mut legend = vec![
             "K Q R B N P: White's king, queen, rook, bishop, knight, pawn; k q r b n p: Black's"

@@ -1,4 +1,5 @@
-//! Tests of the chess engine and game, with shared helpers.
+//! Tests of the chess engine and game, with shared helpers (`Rng` and `sq`
+//! serve the variants' tests too).
 
 mod draws;
 mod game;
@@ -10,26 +11,26 @@ use crate::rules::chess::{Move, Position};
 use crate::rules::geometry::Square;
 
 /// A tiny deterministic PRNG (xorshift64*), so random tests repeat exactly.
-pub(super) struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
     }
 
-    pub(super) fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    pub(super) fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
-pub(super) fn sq(name: &str) -> Square {
+pub(crate) fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("bad square {name:?}"))
 }
 

@@ -14,32 +14,9 @@ mod perft;
 mod rules;
 
 use super::{Play, RebelChess, RebelPosition, Version};
-use crate::rules::geometry::Square;
 use crate::rules::{Entropy, Event, Game, Options};
 
-/// A tiny deterministic PRNG (xorshift64*), so random tests repeat exactly.
-pub(super) struct Rng(u64);
-
-impl Rng {
-    pub(super) fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub(super) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-pub(super) fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|| panic!("bad square {name:?}"))
-}
+pub(super) use crate::rules::chess::tests::{Rng, sq};
 
 pub(super) fn pos(fen: &str, version: Version) -> RebelPosition {
     RebelPosition::from_fen(fen, version).unwrap_or_else(|e| panic!("{fen}: {e}"))
