@@ -86,12 +86,9 @@ fn mail() {
     let bare = best(20, || {
         mails
             .iter()
-            .map(|m| {
-                mail_parser::MessageParser::default()
-                    .parse(m)
-                    .map(|p| p.body_text(0).map(|t| t.len()))
-            })
-            .count()
+            .filter_map(|m| mail_parser::MessageParser::default().parse(m))
+            .map(|p| p.body_text(0).map_or(0, |t| t.len()))
+            .sum::<usize>()
     });
     let ours = best(20, || {
         mails
@@ -143,11 +140,11 @@ async fn referee() {
         .unwrap();
     tx.commit().await.unwrap();
     let start = Instant::now();
-    for i in 0..rounds {
+    for (i, text) in MOVES.iter().enumerate() {
         let seat = if i % 2 == 0 { Seat::White } else { Seat::Black };
         let mut tx = store.write().await.unwrap();
         referee
-            .act(&mut tx, id, seat, &Command::Play(MOVES[i].into()), "bench")
+            .act(&mut tx, id, seat, &Command::Play(text.to_string()), "bench")
             .await
             .unwrap();
         tx.commit().await.unwrap();
@@ -174,12 +171,12 @@ async fn referee() {
     let seats = arbiter::store::games::seats(&mut conn, id).await.unwrap();
     drop(conn);
     let start = Instant::now();
-    for i in 0..rounds {
+    for (i, text) in MOVES.iter().enumerate() {
         let seat = &seats[i % 2];
         let raw = format!(
             "From: {}\r\nTo: referee+{}.{}@example.test\r\nSubject: Re: move\r\nMessage-ID: <m{i}@x.test>\r\n\
              Content-Type: text/plain\r\n\r\n{}\r\n\r\nOn Sat, Arbiter wrote:\r\n> Your move.\r\n",
-            seat.address, id, seat.secret, MOVES[i]
+            seat.address, id, seat.secret, text
         );
         let mut tx = store.write().await.unwrap();
         let processed = room
