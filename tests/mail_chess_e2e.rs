@@ -123,56 +123,45 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     assert_eq!(harness.log_len(1).await, 1);
 
     // An auto-reply to the referee is never answered.
-    let message = lettre::Message::builder()
-        .from("alice@example.test".parse().unwrap())
-        .to(tagged.parse().unwrap())
-        .subject("Out of office")
-        .message_id(Some("<ooo-1@example.test>".to_string()))
-        .header(lettre::message::header::ContentType::TEXT_PLAIN)
-        .body("I am away until Monday.\nresign".to_string())
-        .unwrap();
-    let mut message = message;
+    let mut message = support::plain_mail(
+        "alice@example.test",
+        &tagged,
+        "Out of office",
+        "ooo-1@example.test",
+        "I am away until Monday.\nresign",
+    );
     message
         .headers_mut()
         .insert_raw(arbiter::demo::player::raw_header(
             "Auto-Submitted",
             "auto-replied",
         ));
-    let raw = message.formatted();
-    let auto_id = mail_parser::MessageParser::default()
-        .parse(&raw)
-        .unwrap()
-        .message_id()
-        .unwrap()
-        .to_string();
-    alice.player.send_raw(&tagged, &raw).await.unwrap();
-    assert_eq!(harness.outcome_of(&auto_id).await, "ignored");
+    alice
+        .player
+        .send_raw(&tagged, &message.formatted())
+        .await
+        .unwrap();
+    assert_eq!(harness.outcome_of("ooo-1@example.test").await, "ignored");
     alice.none_new().await;
     assert_eq!(harness.log_len(1).await, 1);
 
     // Alice answers; a duplicate delivery of the same mail changes nothing.
-    let move_mail = lettre::Message::builder()
-        .from("alice@example.test".parse().unwrap())
-        .to(tagged.parse().unwrap())
-        .subject("Re: my move")
-        .message_id(Some("<move-e5@example.test>".to_string()))
-        .header(lettre::message::header::ContentType::TEXT_PLAIN)
-        .body("Hi Bob,\ne5\nCheers, Alice\n".to_string())
-        .unwrap();
+    let move_mail = support::plain_mail(
+        "alice@example.test",
+        &tagged,
+        "Re: my move",
+        "move-e5@example.test",
+        "Hi Bob,\ne5\nCheers, Alice\n",
+    );
     let raw = move_mail.formatted();
-    let move_id = mail_parser::MessageParser::default()
-        .parse(&raw)
-        .unwrap()
-        .message_id()
-        .unwrap()
-        .to_string();
+    let move_id = "move-e5@example.test";
     alice.player.send_raw(&tagged, &raw).await.unwrap();
     alice.player.send_raw(&tagged, &raw).await.unwrap();
     let accepted = alice.one().await;
     assert!(accepted.text.contains("accepted: e5"), "{}", accepted.text);
     bob.one().await;
     let deadline = std::time::Instant::now() + support::WAIT;
-    while harness.outcomes_of(&move_id).await.len() < 2 {
+    while harness.outcomes_of(move_id).await.len() < 2 {
         assert!(
             std::time::Instant::now() < deadline,
             "the duplicate was never processed"
@@ -180,7 +169,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(
-        harness.outcomes_of(&move_id).await,
+        harness.outcomes_of(move_id).await,
         vec!["applied", "duplicate"]
     );
     assert_eq!(harness.log_len(1).await, 2);

@@ -3,7 +3,7 @@
 use anyhow::Context;
 use clap::Subcommand;
 
-use super::CliError;
+use super::{CliError, connection};
 use crate::command;
 use crate::referee::{Referee, RefereeError, normalize_address};
 use crate::render;
@@ -147,12 +147,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             }
         }
         GameCommand::List { player } => {
-            let mut conn = referee
-                .store()
-                .pool()
-                .acquire()
-                .await
-                .context("opening the database")?;
+            let mut conn = connection(referee).await?;
             let address = player.as_deref().map(normalize_address);
             let list = games::list(&mut conn, address.as_deref())
                 .await
@@ -169,12 +164,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             }
         }
         GameCommand::Verify { id } => {
-            let mut conn = referee
-                .store()
-                .pool()
-                .acquire()
-                .await
-                .context("opening the database")?;
+            let mut conn = connection(referee).await?;
             let replayed = referee
                 .verify(&mut conn, *id)
                 .await
@@ -236,12 +226,7 @@ async fn resolve_viewer(
     player: Option<&str>,
     default: Viewer,
 ) -> Result<(crate::referee::LoadedGame, Viewer), CliError> {
-    let mut conn = referee
-        .store()
-        .pool()
-        .acquire()
-        .await
-        .context("opening the database")?;
+    let mut conn = connection(referee).await?;
     let loaded = referee.load(&mut conn, id).await.map_err(refused)?;
     let viewer = match player {
         None => default,

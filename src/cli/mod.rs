@@ -147,27 +147,35 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(run_async(crate::mail::daemon::serve(config, secrets))?)
         }
         TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
-        TopCommand::MailStatus => {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .context("starting the async runtime")?;
-            runtime.block_on(async {
-                let referee = open_referee(&cli).await?;
-                mail_status(&referee).await
-            })
-        }
-        TopCommand::Game(command) => {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .context("starting the async runtime")?;
-            runtime.block_on(async {
-                let referee = open_referee(&cli).await?;
-                game::run(&referee, command).await
-            })
-        }
+        TopCommand::MailStatus => local_runtime()?.block_on(async {
+            let referee = open_referee(&cli).await?;
+            mail_status(&referee).await
+        }),
+        TopCommand::Game(command) => local_runtime()?.block_on(async {
+            let referee = open_referee(&cli).await?;
+            game::run(&referee, command).await
+        }),
     }
+}
+
+/// A one-thread runtime for the one-shot commands.
+fn local_runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    Ok(tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?)
+}
+
+/// A database connection for reading.
+pub(crate) async fn connection(
+    referee: &Referee,
+) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>, CliError> {
+    Ok(referee
+        .store()
+        .pool()
+        .acquire()
+        .await
+        .context("opening the database")?)
 }
 
 /// Runs the daemon (or the demo) on a multi-threaded runtime. When it
@@ -234,12 +242,7 @@ fn perft(
 
 async fn mail_status(referee: &Referee) -> Result<(), CliError> {
     use crate::store::mail as mailstore;
-    let mut conn = referee
-        .store()
-        .pool()
-        .acquire()
-        .await
-        .context("opening the database")?;
+    let mut conn = connection(referee).await?;
     println!("Mail received, by outcome:");
     for (outcome, count) in mailstore::inbound_counts(&mut conn)
         .await

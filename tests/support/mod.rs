@@ -6,7 +6,7 @@
 
 pub mod room;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -250,6 +250,21 @@ impl Reader {
     }
 }
 
-pub fn path_exists(path: &Path) -> bool {
-    path.exists()
+/// A plain-text mail built by hand (for odd headers and exact resends),
+/// with its Message-ID (without brackets).
+pub fn plain_mail(
+    from: &str,
+    to: &str,
+    subject: &str,
+    message_id: &str,
+    body: &str,
+) -> lettre::Message {
+    lettre::Message::builder()
+        .from(from.parse().unwrap())
+        .to(to.parse().unwrap())
+        .subject(subject)
+        .message_id(Some(format!("<{message_id}>")))
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
+        .body(body.to_string())
+        .unwrap()
 }
