@@ -35,6 +35,8 @@ pub enum Command {
     /// allow.
     Draw,
     DeclineDraw,
+    /// Stops the sender's clocks in all their games for so many days.
+    Vacation(u32),
     /// Anything else: a game action in the game's own notation.
     Play(String),
 }
@@ -75,6 +77,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         ("show" | "board", []) => Command::Show,
         ("history" | "moves", []) => Command::History,
         ("resign", []) => Command::Resign,
+        ("vacation", [days]) => Command::Vacation(days.parse().map_err(|_| {
+            CommandError(format!(
+                "{days:?} is not a number of days. Write: vacation 7"
+            ))
+        })?),
         ("draw", []) => Command::Draw,
         ("offer" | "accept" | "claim", [w])
             if w.eq_ignore_ascii_case("draw") && first != "claim" =>
@@ -158,6 +165,8 @@ mod tests {
             Command::Play("e2e4 stay".into())
         );
         assert!(parse("   ").is_err());
+        assert_eq!(parse("Vacation 7").unwrap(), Command::Vacation(7));
+        assert!(parse("vacation soon").is_err());
     }
 
     #[test]

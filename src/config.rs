@@ -64,6 +64,23 @@ pub struct RefereeConfig {
     /// referee stays silent (stops mail loops with a misbehaving peer).
     #[serde(default = "default_rate_limit")]
     pub rate_limit_per_hour: i64,
+    /// Days a player has for each move; 0 (the default) runs no clock.
+    #[serde(default)]
+    pub days_per_move: u32,
+    /// Hours before a deadline that the reminder goes out.
+    #[serde(default = "default_reminder_hours")]
+    pub reminder_hours: u32,
+    /// Vacation days a player may take in any 365 days (`vacation DAYS`).
+    #[serde(default = "default_vacation_days")]
+    pub vacation_days_per_year: u32,
+}
+
+fn default_reminder_hours() -> u32 {
+    24
+}
+
+fn default_vacation_days() -> u32 {
+    30
 }
 
 fn default_name() -> String {
@@ -82,11 +99,23 @@ impl Default for RefereeConfig {
             start_games: StartPolicy::Anyone,
             allow: Vec::new(),
             rate_limit_per_hour: default_rate_limit(),
+            days_per_move: 0,
+            reminder_hours: default_reminder_hours(),
+            vacation_days_per_year: default_vacation_days(),
         }
     }
 }
 
 impl RefereeConfig {
+    /// The host's time control.
+    pub fn clock(&self) -> crate::referee::clock::Clock {
+        crate::referee::clock::Clock {
+            days_per_move: self.days_per_move,
+            reminder_hours: self.reminder_hours,
+            vacation_days_per_year: self.vacation_days_per_year,
+        }
+    }
+
     /// The local part and domain of the referee's address.
     pub fn split_address(&self) -> (&str, &str) {
         self.address

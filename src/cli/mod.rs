@@ -141,7 +141,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             })?;
             let mut config = Config::load(&path)?;
             if let Some(db) = &cli.db {
-                config.database.path = db.clone();
+                config.database.path.clone_from(db);
             }
             let secrets = crate::mail::daemon::Secrets::from_env(&config)?;
             Ok(run_async(crate::mail::daemon::serve(config, secrets))?)
@@ -279,22 +279,24 @@ async fn mail_status(referee: &Referee) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The database path: `--db`, else the configuration's, else `arbiter.db`.
-pub fn database_path(cli: &Cli) -> Result<PathBuf, CliError> {
-    if let Some(db) = &cli.db {
-        return Ok(db.clone());
-    }
-    let config = match &cli.config {
+/// The configuration (`--config`), with `--db` over its database path;
+/// defaults (`arbiter.db`, no clock) without one.
+pub fn effective_config(cli: &Cli) -> Result<Config, CliError> {
+    let mut config = match &cli.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
     };
-    Ok(config.database.path)
+    if let Some(db) = &cli.db {
+        config.database.path.clone_from(db);
+    }
+    Ok(config)
 }
 
 async fn open_referee(cli: &Cli) -> Result<Referee, CliError> {
-    let path = database_path(cli)?;
-    let store = Store::open(&path)
+    let config = effective_config(cli)?;
+    let path = &config.database.path;
+    let store = Store::open(path)
         .await
         .with_context(|| format!("opening the database {}", path.display()))?;
-    Ok(Referee::new(store))
+    Ok(Referee::with_clock(store, config.referee.clock()))
 }

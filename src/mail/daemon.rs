@@ -69,7 +69,8 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
     let store = Store::open(&config.database.path)
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
-    let mailroom = Mailroom::new(Referee::new(store.clone()), config.referee.clone());
+    let referee = Referee::with_clock(store.clone(), config.referee.clock());
+    let mailroom = Mailroom::new(referee, config.referee.clone());
     let sender = Sender::new(
         &smtp,
         secrets.smtp_password,
@@ -80,6 +81,7 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
     info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
 
     let sender_task = tokio::spawn(sender.run(wake.clone()));
+    let clock_task = tokio::spawn(run_clock(mailroom.clone(), wake.clone()));
     let runtime = Handle::current();
     let watcher =
         tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
@@ -89,9 +91,28 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
         _ = tokio::signal::ctrl_c() => info!("interrupted; stopping"),
         _ = terminate.recv() => info!("terminated; stopping"),
         result = sender_task => error!(?result, "the sender stopped"),
+        result = clock_task => error!(?result, "the clock stopped"),
         result = watcher => error!(?result, "the mailbox watcher stopped"),
     }
     Ok(())
+}
+
+/// The clock: once a minute, losses on time and reminders in every game.
+async fn run_clock(mailroom: Mailroom, wake: Arc<Notify>) {
+    if !mailroom.referee.clock().is_on() {
+        std::future::pending::<()>().await;
+    }
+    loop {
+        match mailroom.tick(chrono::Utc::now()).await {
+            Ok(0) => {}
+            Ok(queued) => {
+                info!(queued, "the clock queued mail");
+                wake.notify_one();
+            }
+            Err(e) => warn!(error = %e, "the clock's round failed; it tries again in a minute"),
+        }
+        tokio::time::sleep(Duration::from_secs(60)).await;
+    }
 }
 
 /// The mailbox loop, on a blocking thread: connect, process what waits,

@@ -117,7 +117,13 @@ impl Mailroom {
             processed.game_id,
         )
         .await?;
-        for draft in &processed.drafts {
+        self.queue(conn, &processed.drafts).await?;
+        Ok(processed)
+    }
+
+    /// Formats and queues mails in the caller's transaction.
+    async fn queue(&self, conn: &mut SqliteConnection, drafts: &[Draft]) -> Result<(), StoreError> {
+        for draft in drafts {
             let raw = match draft.format(&self.config) {
                 Ok(raw) => raw,
                 Err(e) => {
@@ -135,7 +141,38 @@ impl Mailroom {
             )
             .await?;
         }
-        Ok(processed)
+        Ok(())
+    }
+
+    /// The clock's round over every game at `now`, each game in its own
+    /// transaction: losses on time and reminders, mailed. Returns how many
+    /// mails it queued.
+    pub async fn tick(&self, now: chrono::DateTime<chrono::Utc>) -> Result<usize, StoreError> {
+        if !self.referee.clock().is_on() {
+            return Ok(0);
+        }
+        let ids = {
+            let mut conn = self.referee.store().pool().acquire().await?;
+            crate::store::clock::ongoing_games(&mut conn).await?
+        };
+        let mut queued = 0;
+        for id in ids {
+            let mut tx = self.referee.store().write().await?;
+            match self.referee.tick(&mut tx, id, now).await {
+                Ok(notices) => {
+                    let drafts: Vec<Draft> = notices
+                        .iter()
+                        .map(|n| Draft::notice(&self.config, n, None))
+                        .collect();
+                    self.queue(&mut tx, &drafts).await?;
+                    queued += drafts.len();
+                    tx.commit().await?;
+                }
+                Err(RefereeError::Store(e)) => return Err(e),
+                Err(e) => warn!(game = id, error = %e, "the clock could not act on a game"),
+            }
+        }
+        Ok(queued)
     }
 
     async fn decide(

@@ -32,6 +32,10 @@ pub enum LogEntry {
     DeclineDraw {
         seat: Seat,
     },
+    /// The referee's clock: these seats let their deadline pass.
+    Timeout {
+        seats: Vec<Seat>,
+    },
     /// The host's ruling, ending the game.
     Adjudicate {
         result: GameResult,
@@ -47,7 +51,7 @@ impl LogEntry {
             | LogEntry::OfferDraw { seat }
             | LogEntry::AcceptDraw { seat }
             | LogEntry::DeclineDraw { seat } => Some(*seat),
-            LogEntry::Adjudicate { .. } => None,
+            LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => None,
         }
     }
 }
@@ -272,6 +276,24 @@ impl Match {
                     "decline draw".to_string(),
                     vec![Event::public(format!("{} declined the draw.", seat))],
                 )
+            }
+            LogEntry::Timeout { seats } => {
+                let (outcome, text) = match seats.as_slice() {
+                    [seat] => (
+                        Outcome::win(seat.other(), format!("{seat} ran out of time")),
+                        format!(
+                            "{seat} let the deadline pass and loses on time. {} wins.",
+                            seat.other()
+                        ),
+                    ),
+                    _ => (
+                        Outcome::draw("both players ran out of time"),
+                        "Both players let the deadline pass: the game is drawn.".to_string(),
+                    ),
+                };
+                next.ended = Some(outcome);
+                next.draw_offer = None;
+                ("out of time".to_string(), vec![Event::public(text)])
             }
             LogEntry::Adjudicate { result, reason } => {
                 next.ended = Some(Outcome {

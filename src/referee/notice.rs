@@ -13,6 +13,12 @@ pub enum NoticeKind {
     Accepted { notation: String },
     /// The opponent did something.
     OpponentActed,
+    /// The referee itself acted: the clock, or the host's ruling.
+    Referee,
+    /// The recipient's deadline is near.
+    Reminder,
+    /// The recipient's vacation is booked.
+    Vacation { until: String },
     /// The recipient asked to see the game.
     Show,
     /// The recipient asked for the history.
@@ -41,6 +47,9 @@ pub struct Notice {
     /// The game's seed, published once the game has ended.
     pub seed: Option<String>,
     pub options: String,
+    /// The deadlines of the seats that owe an action, when the host runs a
+    /// clock: "White must move by 2026-11-28 22:09 UTC".
+    pub deadlines: Vec<String>,
 }
 
 impl Notice {
@@ -79,6 +88,7 @@ impl Notice {
             seed_hash: loaded.row.seed_hash.clone(),
             seed: finished.then(|| hex::encode(loaded.row.seed)),
             options: loaded.row.options.to_string(),
+            deadlines: Vec::new(),
         }
     }
 

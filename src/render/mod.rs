@@ -146,7 +146,9 @@ pub fn self_check() {
     let _ = view_text("Sample", 1, &sample, "Your move.");
     let _ = plain_html("Sample", "text");
     let _ = help_text("referee@example.test");
-    for kind in ["started", "accepted", "opponent", "show", "history"] {
+    for kind in [
+        "started", "accepted", "opponent", "referee", "reminder", "vacation", "show", "history",
+    ] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
         let _ = render("notice.html", ctx);
@@ -159,6 +161,7 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
         options => "", kind => kind, notation => "e4", events => vec!["event"],
         view => view_context(view), history => history_text(&view.history),
         status_line => "Your move.", seed_hash => "00", seed => Some("00"), key => "1.abc",
+        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."],
     }
 }
 
@@ -167,6 +170,9 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
         NoticeKind::Started => ("started", String::new()),
         NoticeKind::Accepted { notation } => ("accepted", notation.clone()),
         NoticeKind::OpponentActed => ("opponent", String::new()),
+        NoticeKind::Referee => ("referee", String::new()),
+        NoticeKind::Reminder => ("reminder", String::new()),
+        NoticeKind::Vacation { until } => ("vacation", until.clone()),
         NoticeKind::Show => ("show", String::new()),
         NoticeKind::History => ("history", String::new()),
     };
@@ -186,6 +192,7 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             seed_hash => notice.seed_hash,
             seed => notice.seed,
             key => format!("{}.{}", notice.game_id, notice.secret),
+            deadlines => notice.deadlines,
     }
 }
 

@@ -26,8 +26,9 @@ pub fn mail(from: &str, to: &str, subject: &str, message_id: &str, body: &str) -
 impl Room {
     pub async fn new(config: RefereeConfig) -> Room {
         let store = Store::open_in_memory().await.unwrap();
+        let referee = Referee::with_clock(store, config.clock());
         Room {
-            mailroom: Mailroom::new(Referee::new(store), config),
+            mailroom: Mailroom::new(referee, config),
             next_uid: 1,
         }
     }

@@ -1,0 +1,90 @@
+//! Reminders sent and vacations taken.
+
+use sqlx::{Row, SqliteConnection};
+
+use super::StoreError;
+use crate::referee::clock::{Vacation, format_time, parse_time};
+use crate::rules::Seat;
+
+/// Records a reminder for the turn that began at `turn`; false if it was
+/// recorded before.
+pub async fn record_reminder(
+    conn: &mut SqliteConnection,
+    game: i64,
+    turn: &str,
+    seat: Seat,
+) -> Result<bool, StoreError> {
+    let done =
+        sqlx::query("INSERT OR IGNORE INTO reminders (game_id, turn, seat) VALUES (?, ?, ?)")
+            .bind(game)
+            .bind(turn)
+            .bind(seat.name())
+            .execute(&mut *conn)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A player's vacations, oldest first.
+pub async fn vacations(
+    conn: &mut SqliteConnection,
+    address: &str,
+) -> Result<Vec<Vacation>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT starts_at, ends_at FROM vacations WHERE address = ? ORDER BY starts_at",
+    )
+    .bind(address)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let (starts, ends): (String, String) = (r.get(0), r.get(1));
+            match (parse_time(&starts), parse_time(&ends)) {
+                (Some(starts), Some(ends)) => Ok(Vacation { starts, ends }),
+                _ => Err(StoreError::Corrupt(format!(
+                    "bad vacation times {starts:?} {ends:?}"
+                ))),
+            }
+        })
+        .collect()
+}
+
+pub async fn add_vacation(
+    conn: &mut SqliteConnection,
+    address: &str,
+    vacation: Vacation,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO vacations (address, starts_at, ends_at) VALUES (?, ?, ?)")
+        .bind(address)
+        .bind(format_time(vacation.starts))
+        .bind(format_time(vacation.ends))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The ids of the games still being played.
+pub async fn ongoing_games(conn: &mut SqliteConnection) -> Result<Vec<i64>, StoreError> {
+    Ok(
+        sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY id")
+            .fetch_all(&mut *conn)
+            .await?
+            .iter()
+            .map(|r| r.get(0))
+            .collect(),
+    )
+}
+
+/// When the current turn of a game began: the newest game action, or the
+/// game's creation. Draw offers and their answers do not restart a clock,
+/// so they cannot buy time.
+pub async fn turn_started(conn: &mut SqliteConnection, game: i64) -> Result<String, StoreError> {
+    Ok(sqlx::query(
+        "SELECT COALESCE((SELECT created_at FROM log WHERE game_id = ?1 \
+         AND json_extract(entry, '$.kind') = 'action' ORDER BY idx DESC LIMIT 1), \
+         (SELECT created_at FROM games WHERE id = ?1))",
+    )
+    .bind(game)
+    .fetch_one(&mut *conn)
+    .await?
+    .get(0))
+}
