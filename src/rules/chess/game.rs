@@ -275,6 +275,25 @@ fn move_error(err: MoveError) -> ActionError {
 }
 
 /// Whether a (lower-case) text is a bare draw claim.
+/// Ends a game on a draw claim: the outcome and its announcement. A
+/// checkmate or an automatic draw the move itself brought about stands, and
+/// the "may claim" hint of that move is dropped once the claim is made.
+pub(crate) fn settle_claim(
+    outcome: &mut Option<Outcome>,
+    events: &mut Vec<Event>,
+    seat: Seat,
+    reason: DrawReason,
+) {
+    if outcome.is_some() {
+        return;
+    }
+    *outcome = Some(Outcome::draw(format!("{reason} claimed")));
+    events.retain(|e| !e.text.contains("may claim"));
+    events.push(Event::public(format!(
+        "{seat} claimed a draw by {reason}. The game is drawn."
+    )));
+}
+
 pub(crate) fn is_claim(lower: &str) -> bool {
     matches!(
         lower,
@@ -380,10 +399,8 @@ impl Game for Chess {
             ChessAction::ClaimDraw => {
                 let reason = self.claimable().ok_or_else(|| self.no_claim())?;
                 let mut state = self.clone();
-                state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
-                let events = vec![Event::public(format!(
-                    "{seat} claimed a draw by {reason}. The game is drawn."
-                ))];
+                let mut events = Vec::new();
+                settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }
             ChessAction::MoveAndClaim(mv) => {
@@ -395,14 +412,7 @@ impl Game for Chess {
                         self.position.san(&mv)
                     ))
                 })?;
-                // A checkmate or an automatic draw by the move itself stands.
-                if state.outcome.is_none() {
-                    state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
-                    events.retain(|e| !e.text.contains("may claim"));
-                    events.push(Event::public(format!(
-                        "{seat} claimed a draw by {reason}. The game is drawn."
-                    )));
-                }
+                settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }
         }

@@ -84,7 +84,8 @@ pub use fen::FenError;
 pub(crate) use fen::{FenState, read_placement, turn_char, write_placement};
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome};
 pub(crate) use game::{
-    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, strip_claim,
+    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, settle_claim,
+    strip_claim,
 };
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};

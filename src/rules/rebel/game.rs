@@ -428,10 +428,8 @@ impl Game for RebelChess {
             RebelAction::ClaimDraw => {
                 let reason = self.claimable().ok_or_else(|| self.no_claim())?;
                 let mut state = self.clone();
-                state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
-                let events = vec![Event::public(format!(
-                    "{seat} claimed a draw by {reason}. The game is drawn."
-                ))];
+                let mut events = Vec::new();
+                chess::settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }
             RebelAction::PlayAndClaim(play) => {
@@ -443,13 +441,7 @@ impl Game for RebelChess {
                         self.position.san(&play)
                     ))
                 })?;
-                if state.outcome.is_none() {
-                    state.outcome = Some(Outcome::draw(format!("{reason} claimed")));
-                    events.retain(|e| !e.text.contains("may claim"));
-                    events.push(Event::public(format!(
-                        "{seat} claimed a draw by {reason}. The game is drawn."
-                    )));
-                }
+                chess::settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }
             RebelAction::Concede => unreachable!("handled above"),
