@@ -135,6 +135,7 @@ async fn referee() {
             "a@x.test",
             "b@x.test",
             &Options::default(),
+            None,
         )
         .await
         .unwrap();
@@ -163,6 +164,7 @@ async fn referee() {
             "a@x.test",
             "b@x.test",
             &Options::default(),
+            None,
         )
         .await
         .unwrap();

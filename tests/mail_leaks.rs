@@ -61,6 +61,7 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
                 "white@x.test",
                 "black@x.test",
                 &Default::default(),
+                None,
             )
             .await
             .unwrap();

@@ -23,6 +23,12 @@ pub enum GameCommand {
         /// A game option, KEY=VALUE (repeatable).
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// Start from this position instead of the game's start: any string
+        /// `arbiter perft GAME --fen` reads (FEN for the chess games), to
+        /// resume a game played elsewhere, replay a disputed position or set
+        /// a study. It is validated and recorded as the log's first entry.
+        #[arg(long, value_name = "STRING")]
+        position: Option<String>,
     },
     /// Apply what a player wrote, exactly as if they had mailed it; prints the
     /// reply that player would get.
@@ -81,6 +87,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             white,
             black,
             options,
+            position,
         } => {
             let options = Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
             let mut tx = referee
@@ -89,7 +96,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 .await
                 .context("opening a transaction")?;
             let (id, _notices) = referee
-                .create_game(&mut tx, game, white, black, &options)
+                .create_game(&mut tx, game, white, black, &options, position.as_deref())
                 .await
                 .map_err(refused)?;
             tx.commit().await.context("saving the new game")?;
@@ -109,10 +116,16 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 })
             })?;
             let parsed = command::parse(text).map_err(|e| CliError::Refused(e.to_string()))?;
-            let notices = referee
-                .act(&mut tx, *id, seat, &parsed, "cli")
-                .await
-                .map_err(refused)?;
+            let notices = match referee.act(&mut tx, *id, seat, &parsed, "cli").await {
+                Ok(notices) => notices,
+                Err(RefereeError::Refused(e)) => {
+                    // The player's refusal mail, board included; exit 1.
+                    let notice = referee.refusal(&loaded, seat, text, &e);
+                    print!("{}", render::notice_text(&notice));
+                    return Err(CliError::Refused(e.to_string()));
+                }
+                Err(e) => return Err(refused(e)),
+            };
             tx.commit().await.context("saving the game")?;
             let mine = notices
                 .iter()
@@ -128,10 +141,17 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 Viewer::Seat(seat) => seat,
                 _ => Seat::White,
             };
-            let status_line = match viewer {
+            let mut status_line = match viewer {
                 Viewer::Seat(_) => Referee::duty_words(&loaded.current.status(), seat),
                 _ => host_status_line(&loaded),
             };
+            let offer_viewer = match viewer {
+                Viewer::Seat(seat) => Some(seat),
+                _ => None,
+            };
+            if let Some(offer) = Referee::draw_offer_words(&loaded, offer_viewer) {
+                status_line = format!("{offer}\n{status_line}");
+            }
             print!(
                 "{}",
                 render::view_text(loaded.info.title, *id, &view, &status_line)

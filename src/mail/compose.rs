@@ -51,6 +51,9 @@ pub fn game_subject(game_id: i64, title: &str, what: &str) -> String {
 }
 
 fn what_now(notice: &Notice) -> String {
+    if let NoticeKind::Refused { .. } = notice.kind {
+        return "not accepted".to_string();
+    }
     match &notice.status {
         Status::Finished(outcome) => format!("game over, {}", outcome.result.score()),
         Status::Ongoing(dues) => match notice.duty() {

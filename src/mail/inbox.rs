@@ -6,7 +6,7 @@
 use sqlx::SqliteConnection;
 use tracing::{info, warn};
 
-use super::compose::{Draft, game_subject};
+use super::compose::Draft;
 use super::parse::{self, Inbound};
 use crate::command::{self, ColorChoice, Command};
 use crate::config::RefereeConfig;
@@ -536,7 +536,14 @@ impl Mailroom {
                 };
                 match self
                     .referee
-                    .create_game(conn, &challenge.game, white, black, &challenge.options)
+                    .create_game(
+                        conn,
+                        &challenge.game,
+                        white,
+                        black,
+                        &challenge.options,
+                        None,
+                    )
                     .await
                 {
                     Ok((game_id, notices)) => {
@@ -724,6 +731,8 @@ impl Mailroom {
         }
     }
 
+    /// A refused command: the player's own view of the game (board included,
+    /// as in every game mail), the reason, and that nothing changed.
     fn refusal(
         &self,
         inbound: &Inbound,
@@ -733,32 +742,8 @@ impl Mailroom {
         error: &ActionError,
     ) -> Processed {
         let id = loaded.row.id;
-        let status = Referee::duty_words(&loaded.current.status(), seat);
-        let text = format!(
-            "Your command {line:?} in game #{id} ({}) was not accepted:\n{error}\n\nNothing was changed. {status}\n",
-            loaded.info.title
-        );
-        let mut draft = self.answer(
-            inbound,
-            loaded.address(seat),
-            &game_subject(id, loaded.info.title, "not accepted"),
-            text,
-            Some(id),
-        );
-        draft.reply_to = Some(
-            self.config.tagged_address(&super::compose::game_tag(
-                id,
-                &loaded
-                    .seats
-                    .iter()
-                    .find(|s| s.seat == seat)
-                    .expect("seat")
-                    .secret,
-            )),
-        );
-        draft
-            .references
-            .insert(0, super::compose::thread_root(&self.config, id, seat));
+        let notice = self.referee.refusal(loaded, seat, line, error);
+        let draft = Draft::notice(&self.config, &notice, inbound.message_id.as_deref());
         Processed {
             handled: Handled::Refused,
             detail: format!("game {id}: {error}"),

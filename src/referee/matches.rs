@@ -8,13 +8,18 @@ use thiserror::Error;
 
 use crate::rules::{
     ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, OptionError, Options, Outcome,
-    ReplayError, Seat, Status,
+    PositionError, ReplayError, Seat, Status,
 };
 
 /// One accepted entry of a game's log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum LogEntry {
+    /// The game starts from this position (the host's `game new --position`)
+    /// instead of the game's own start; only ever the first entry.
+    Position {
+        position: String,
+    },
     /// A game action, in the game's stored form (sealed parts included).
     Action {
         seat: Seat,
@@ -51,7 +56,9 @@ impl LogEntry {
             | LogEntry::OfferDraw { seat }
             | LogEntry::AcceptDraw { seat }
             | LogEntry::DeclineDraw { seat } => Some(*seat),
-            LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => None,
+            LogEntry::Position { .. } | LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => {
+                None
+            }
         }
     }
 }
@@ -67,6 +74,15 @@ pub enum MatchError {
     Replay { index: u64, source: ReplayError },
     #[error(transparent)]
     Options(#[from] OptionError),
+    /// A start position that the game does not accept.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A start position where the game is already over.
+    #[error("the game is already over in that position: {0}")]
+    FinishedPosition(Outcome),
+    /// A start position anywhere but at the head of the log.
+    #[error("log entry {0} sets a start position, which only the first entry may")]
+    LatePosition(u64),
 }
 
 /// The entropy stream of log entry `index` of a game with `seed`.
@@ -111,6 +127,27 @@ impl Match {
         })
     }
 
+    /// A match of `info` from a position string (the strings `perft --fen`
+    /// reads), validated by the game; a position where the game is already
+    /// over is refused, since there would be nothing to play.
+    pub fn from_position(
+        info: &GameInfo,
+        options: &Options,
+        position: &str,
+    ) -> Result<Match, MatchError> {
+        // Options are checked the same way as for a new game.
+        (info.new)(options, &mut Entropy::for_perft())?;
+        let game = (info.from_position)(position.trim(), options)?;
+        if let Status::Finished(outcome) = game.status() {
+            return Err(MatchError::FinishedPosition(outcome));
+        }
+        Ok(Match {
+            game,
+            draw_offer: None,
+            ended: None,
+        })
+    }
+
     /// The game's status, or how it ended outside its rules.
     pub fn status(&self) -> Status {
         match &self.ended {
@@ -128,7 +165,13 @@ impl Match {
     ) -> Result<Match, MatchError> {
         let mut current = Match::new(info, options, seed)?;
         for (index, entry) in entries.into_iter().enumerate() {
-            current = current.replay_entry(entry, seed, index as u64)?.next;
+            current = match entry {
+                LogEntry::Position { position } if index == 0 => {
+                    Match::from_position(info, options, position)?
+                }
+                LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
+                other => current.replay_entry(other, seed, index as u64)?.next,
+            };
         }
         Ok(current)
     }
@@ -310,6 +353,11 @@ impl Match {
                 )
             }
             LogEntry::Action { .. } => unreachable!("game actions go through Match::play"),
+            LogEntry::Position { .. } => {
+                return Err(ActionError::illegal(
+                    "A start position can only begin a game.",
+                ));
+            }
         };
         Ok(Step {
             next,

@@ -42,6 +42,9 @@ pub enum RefereeError {
     UnknownGame { name: String },
     #[error(transparent)]
     Options(#[from] OptionError),
+    /// A start position the game refuses.
+    #[error("{0}")]
+    Position(String),
     #[error("a game needs two different players")]
     SamePlayer,
     #[error("{0:?} is not a mail address")]
@@ -52,6 +55,16 @@ pub enum RefereeError {
     Damaged { game: i64, reason: String },
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<MatchError> for RefereeError {
+    fn from(e: MatchError) -> Self {
+        match e {
+            MatchError::Refused(e) => RefereeError::Refused(e),
+            MatchError::Options(e) => RefereeError::Options(e),
+            other => RefereeError::Position(other.to_string()),
+        }
+    }
 }
 
 impl From<sqlx::Error> for RefereeError {
@@ -166,7 +179,10 @@ impl Referee {
     }
 
     /// Creates a game and returns its id and the start notices for both
-    /// players, inside the caller's transaction.
+    /// players, inside the caller's transaction. With `position`, the game
+    /// starts there instead of at its own start (any string `perft --fen`
+    /// reads for that game); the position opens the log, so the game still
+    /// replays.
     pub async fn create_game(
         &self,
         conn: &mut SqliteConnection,
@@ -174,6 +190,7 @@ impl Referee {
         white: &str,
         black: &str,
         options: &Options,
+        position: Option<&str>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
             name: game.to_string(),
@@ -184,7 +201,10 @@ impl Referee {
         }
         let mut seed = [0u8; 32];
         rand::rng().fill_bytes(&mut seed);
-        let current = Match::new(info, options, seed)?;
+        let current = match position {
+            None => Match::new(info, options, seed)?,
+            Some(position) => Match::from_position(info, options, position)?,
+        };
         let state = current.snapshot();
         let hash = seed_hash(&seed);
         let seats = [
@@ -211,6 +231,24 @@ impl Referee {
             },
         )
         .await?;
+        if let Some(position) = position {
+            let entry = LogEntry::Position {
+                position: position.trim().to_string(),
+            };
+            let entry = serde_json::to_value(&entry).expect("log entries serialise");
+            games::append_log(conn, id, 0, None, &entry, "start position", "host").await?;
+            games::save(
+                conn,
+                id,
+                Snapshot {
+                    state: &state,
+                    log_len: 1,
+                    draw_offer: None,
+                    result: None,
+                },
+            )
+            .await?;
+        }
         info!(game = id, name = info.name, "game created");
         let loaded = self.load(conn, id).await?;
         let notices = Seat::BOTH
@@ -561,6 +599,27 @@ impl Referee {
         let loaded = self.load(&mut conn, id).await?;
         let view = loaded.view(viewer);
         Ok((loaded, view))
+    }
+
+    /// The notice that tells the player in `seat` that `command` was refused
+    /// and why, with their own view of the game: nothing changed.
+    pub fn refusal(
+        &self,
+        loaded: &LoadedGame,
+        seat: Seat,
+        command: &str,
+        error: &ActionError,
+    ) -> Notice {
+        let kind = NoticeKind::Refused {
+            command: command.to_string(),
+            reason: error.to_string(),
+        };
+        Notice::build(loaded, seat, kind, Vec::new())
+    }
+
+    /// A standing draw offer in words, for `viewer` (a seat, or anyone else).
+    pub fn draw_offer_words(loaded: &LoadedGame, viewer: Option<Seat>) -> Option<String> {
+        notice::draw_offer_words(&loaded.current.status(), loaded.current.draw_offer, viewer)
     }
 
     /// What a player owes in a game, in words, for status lines.

@@ -23,6 +23,8 @@ pub enum NoticeKind {
     Show,
     /// The recipient asked for the history.
     History,
+    /// The recipient's command was refused; nothing changed.
+    Refused { command: String, reason: String },
 }
 
 /// One player's notice about one game.
@@ -43,8 +45,10 @@ pub struct Notice {
     pub status: Status,
     /// An open draw offer, by that seat.
     pub draw_offer: Option<Seat>,
-    pub seed_hash: String,
-    /// The game's seed, published once the game has ended.
+    /// The SHA-256 of the game's seed, for games that draw anything random
+    /// (told at the start so the seed published at the end can be checked).
+    pub seed_hash: Option<String>,
+    /// The game's seed, published once a game with randomness has ended.
     pub seed: Option<String>,
     pub options: String,
     /// The deadlines of the seats that owe an action, when the host runs a
@@ -85,8 +89,8 @@ impl Notice {
             view: loaded.view(viewer),
             status,
             draw_offer: loaded.current.draw_offer,
-            seed_hash: loaded.row.seed_hash.clone(),
-            seed: finished.then(|| hex::encode(loaded.row.seed)),
+            seed_hash: loaded.info.random.then(|| loaded.row.seed_hash.clone()),
+            seed: (finished && loaded.info.random).then(|| hex::encode(loaded.row.seed)),
             options: loaded.row.options.to_string(),
             deadlines: Vec::new(),
         }
@@ -101,6 +105,32 @@ impl Notice {
     pub fn status_line(&self) -> String {
         duty_words(&self.status, self.seat)
     }
+
+    /// The standing draw offer, in the recipient's terms.
+    pub fn draw_offer_line(&self) -> Option<String> {
+        draw_offer_words(&self.status, self.draw_offer, Some(self.seat))
+    }
+}
+
+/// A standing draw offer in words, for `viewer` (a seat, or anyone else).
+pub(crate) fn draw_offer_words(
+    status: &Status,
+    offer: Option<Seat>,
+    viewer: Option<Seat>,
+) -> Option<String> {
+    let offerer = offer?;
+    if status.is_finished() {
+        return None;
+    }
+    Some(match viewer {
+        Some(seat) if seat == offerer => {
+            "Your draw offer stands until your opponent answers.".to_string()
+        }
+        Some(_) => format!(
+            "{offerer} offers a draw: reply `draw` to accept it or `decline draw`; a move declines it."
+        ),
+        None => format!("{offerer} has offered a draw."),
+    })
 }
 
 /// What `seat` owes in words, or who is awaited, or how the game ended.

@@ -148,6 +148,7 @@ pub fn self_check() {
     let _ = help_text("referee@example.test");
     for kind in [
         "started", "accepted", "opponent", "referee", "reminder", "vacation", "show", "history",
+        "refused",
     ] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
@@ -160,13 +161,22 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
         id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
         options => "", kind => kind, notation => "e4", events => vec!["event"],
         view => view_context(view), history => history_text(&view.history),
-        status_line => "Your move.", seed_hash => "00", seed => Some("00"), key => "1.abc",
-        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."],
+        status_line => "Your move.", seed_hash => Some("00"), seed => Some("00"), key => "1.abc",
+        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."], reason => "why",
+        draw_offer => Some("Black offers a draw."),
     }
 }
 
 fn notice_context(notice: &Notice) -> minijinja::Value {
+    let mut reason = String::new();
     let (kind, notation) = match &notice.kind {
+        NoticeKind::Refused {
+            command,
+            reason: why,
+        } => {
+            reason = why.clone();
+            ("refused", command.clone())
+        }
         NoticeKind::Started => ("started", String::new()),
         NoticeKind::Accepted { notation } => ("accepted", notation.clone()),
         NoticeKind::OpponentActed => ("opponent", String::new()),
@@ -193,6 +203,8 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             seed => notice.seed,
             key => format!("{}.{}", notice.game_id, notice.secret),
             deadlines => notice.deadlines,
+            reason => reason,
+            draw_offer => notice.draw_offer_line(),
     }
 }
 

@@ -485,6 +485,9 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     const TITLE: &'static str;
     /// The option keys the game knows (for help pages).
     const OPTIONS: &'static [&'static str];
+    /// Whether the game draws anything from its seed (dice, salts of sealed
+    /// decisions). Games without randomness announce and publish no seed.
+    const RANDOM: bool = true;
 
     /// The player-facing rules page, rulings included.
     fn rules_page() -> &'static str;
@@ -731,6 +734,8 @@ pub struct GameInfo {
     pub name: &'static str,
     pub title: &'static str,
     pub options: &'static [&'static str],
+    /// Whether the game draws from its seed (see [`Game::RANDOM`]).
+    pub random: bool,
     pub rules_page: fn() -> &'static str,
     pub new: NewGame,
     pub from_position: FromPosition,
@@ -743,6 +748,7 @@ impl GameInfo {
             name: G::NAME,
             title: G::TITLE,
             options: G::OPTIONS,
+            random: G::RANDOM,
             rules_page: G::rules_page,
             new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
             from_position: |position, options| Ok(Box::new(G::from_position(position, options)?)),

@@ -68,6 +68,20 @@ impl Room {
             .collect()
     }
 
+    /// The HTML part of the newest mail to `to`.
+    #[allow(dead_code)]
+    pub async fn last_html(&self, to: &str) -> String {
+        let raw: Vec<u8> =
+            sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+                .bind(to)
+                .fetch_one(self.mailroom.referee.store().pool())
+                .await
+                .unwrap()
+                .get(0);
+        let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        parsed.body_html(0).unwrap_or_default().into_owned()
+    }
+
     pub async fn log_len(&self) -> i64 {
         sqlx::query("SELECT COUNT(*) FROM log")
             .fetch_one(self.mailroom.referee.store().pool())

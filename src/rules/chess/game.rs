@@ -329,6 +329,8 @@ impl Game for Chess {
     const NAME: &'static str = "chess";
     const TITLE: &'static str = "Chess";
     const OPTIONS: &'static [&'static str] = &[];
+    // Nothing random: no seed is announced or published.
+    const RANDOM: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")

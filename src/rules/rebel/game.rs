@@ -340,6 +340,8 @@ impl Game for RebelChess {
     const NAME: &'static str = "rebel-chess";
     const TITLE: &'static str = "Rebel Chess";
     const OPTIONS: &'static [&'static str] = &["version"];
+    // Nothing random: no seed is announced or published.
+    const RANDOM: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")
