@@ -398,3 +398,86 @@ fn a_refused_move_prints_the_players_board() {
     let show = arbiter(&db, &["game", "show", "1", "--as", "bob@example.test"]);
     assert!(show.out.contains("White offers a draw"), "{}", show.out);
 }
+
+#[test]
+fn challenges_from_the_command_line_follow_the_mail_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ch.db");
+    let challenge = |args: &[&str]| {
+        let mut all = vec!["game", "challenge"];
+        all.extend_from_slice(args);
+        arbiter(&db, &all)
+    };
+    // The same refusals as by mail, and nothing recorded.
+    for (args, reason) in [
+        (
+            vec!["go", "--from", "a@x.test", "--to", "b@x.test"],
+            "no game called",
+        ),
+        (
+            vec!["chess", "--from", "a@x.test", "--to", "A@x.test"],
+            "two different players",
+        ),
+        (
+            vec![
+                "rebel-chess",
+                "--from",
+                "a@x.test",
+                "--to",
+                "b@x.test",
+                "--option",
+                "version=7",
+            ],
+            "version=7",
+        ),
+    ] {
+        let run = challenge(&args);
+        assert_eq!(run.code, 1, "{args:?}");
+        assert!(run.err.contains(reason), "{args:?}: {}", run.err);
+    }
+    let run = challenge(&[
+        "rebel-chess",
+        "--from",
+        "a@x.test",
+        "--to",
+        "b@x.test",
+        "--option",
+        "version=2",
+        "--side",
+        "black",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let id = run.out.trim().to_string();
+    // Only the challenged player may answer.
+    let wrong = arbiter(&db, &["game", "accept", &id, "--as", "a@x.test"]);
+    assert_eq!(wrong.code, 1);
+    assert!(
+        wrong.err.contains("not addressed to a@x.test"),
+        "{}",
+        wrong.err
+    );
+    let accepted = arbiter(&db, &["game", "accept", &id, "--as", "B@x.test"]);
+    assert_eq!(accepted.code, 0, "{}", accepted.err);
+    let game = accepted.out.trim().to_string();
+    // The challenger asked for Black.
+    let list = arbiter(&db, &["game", "list"]).out;
+    assert!(
+        list.contains(&format!("#{game} rebel-chess b@x.test vs a@x.test playing")),
+        "{list}"
+    );
+    let again = arbiter(&db, &["game", "decline", &id, "--as", "b@x.test"]);
+    assert_eq!(again.code, 1);
+    assert!(again.err.contains("already accepted"), "{}", again.err);
+
+    let second = challenge(&["chess", "--from", "a@x.test", "--to", "c@x.test"]);
+    let declined = arbiter(
+        &db,
+        &["game", "decline", second.out.trim(), "--as", "c@x.test"],
+    );
+    assert_eq!(declined.code, 0, "{}", declined.err);
+    assert_eq!(
+        arbiter(&db, &["game", "list"]).out,
+        list,
+        "a decline starts nothing"
+    );
+}

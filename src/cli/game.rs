@@ -5,7 +5,8 @@ use clap::Subcommand;
 
 use super::{CliError, connection};
 use crate::command;
-use crate::referee::{Referee, RefereeError, normalize_address};
+use crate::command::ColorChoice;
+use crate::referee::{Answered, ChallengeRequest, Referee, RefereeError, normalize_address};
 use crate::render;
 use crate::rules::{GameResult, Options, Seat, Viewer};
 use crate::store::games;
@@ -29,6 +30,40 @@ pub enum GameCommand {
         /// a study. It is validated and recorded as the log's first entry.
         #[arg(long, value_name = "STRING")]
         position: Option<String>,
+    },
+    /// Challenge a player to a game, with the same rules as the mail command
+    /// `challenge`; prints the challenge's id. The opponent answers with
+    /// `game accept` or `game decline` (or by mail, with the key).
+    Challenge {
+        /// The game's name (`arbiter rules` lists them).
+        game: String,
+        /// The challenger's address.
+        #[arg(long = "from", value_name = "ADDR")]
+        challenger: String,
+        /// The opponent's address.
+        #[arg(long = "to", value_name = "ADDR")]
+        opponent: String,
+        /// A game option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The challenger's side.
+        #[arg(long, default_value = "random", value_parser = ["white", "black", "random"])]
+        side: String,
+    },
+    /// Accept a challenge as the challenged player; the game starts and its
+    /// id is printed.
+    Accept {
+        id: i64,
+        /// The challenged player's address.
+        #[arg(long = "as", value_name = "ADDR")]
+        player: String,
+    },
+    /// Decline a challenge as the challenged player.
+    Decline {
+        id: i64,
+        /// The challenged player's address.
+        #[arg(long = "as", value_name = "ADDR")]
+        player: String,
     },
     /// Apply what a player wrote, exactly as if they had mailed it; prints the
     /// reply that player would get.
@@ -101,6 +136,56 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 .map_err(refused)?;
             tx.commit().await.context("saving the new game")?;
             println!("{id}");
+        }
+        GameCommand::Challenge {
+            game,
+            challenger,
+            opponent,
+            options,
+            side,
+        } => {
+            let color = match side.as_str() {
+                "white" => ColorChoice::White,
+                "black" => ColorChoice::Black,
+                _ => ColorChoice::Random,
+            };
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let issued = referee
+                .challenge(
+                    &mut tx,
+                    ChallengeRequest {
+                        challenger,
+                        opponent,
+                        game,
+                        options,
+                        color,
+                    },
+                )
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the challenge")?;
+            println!("{}", issued.id);
+        }
+        GameCommand::Accept { id, player } | GameCommand::Decline { id, player } => {
+            let accept = matches!(command, GameCommand::Accept { .. });
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let answered = referee
+                .answer_challenge(&mut tx, *id, player, accept)
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the answer")?;
+            match answered {
+                Answered::Accepted { game_id, .. } => println!("{game_id}"),
+                Answered::Declined { .. } => println!("challenge #{id} declined"),
+            }
         }
         GameCommand::Play { id, player, text } => {
             let mut tx = referee

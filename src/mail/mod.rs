@@ -5,6 +5,8 @@ pub mod compose;
 pub mod daemon;
 pub mod imap;
 pub mod inbox;
+mod invitations;
 pub mod parse;
 pub mod quote;
+mod room;
 pub mod sender;

@@ -5,6 +5,7 @@
 //! mail daemon can commit a game change together with the mark that its mail
 //! is done and the mails it causes (see `crate::mail`).
 
+mod challenges;
 pub mod clock;
 mod matches;
 mod notice;
@@ -23,6 +24,7 @@ use crate::rules::{
 use crate::store::clock as clockstore;
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
+pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::{DateTime, Utc};
 use clock::{Clock, show_time};
 pub use matches::{LogEntry, Match, MatchError, Step};
@@ -47,6 +49,12 @@ pub enum RefereeError {
     Position(String),
     #[error("a game needs two different players")]
     SamePlayer,
+    #[error("there is no challenge #{0}")]
+    NoSuchChallenge(i64),
+    #[error("challenge #{id} is not addressed to {address}")]
+    NotChallenged { id: i64, address: String },
+    #[error("challenge #{id} was already {status}")]
+    ChallengeClosed { id: i64, status: String },
     #[error("{0:?} is not a mail address")]
     BadAddress(String),
     /// The stored game cannot be loaded or replayed. Reported to the host,
@@ -256,6 +264,15 @@ impl Referee {
             .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, Vec::new()))
             .collect();
         Ok((id, self.with_deadlines(conn, &loaded, notices).await?))
+    }
+
+    /// The games `address` plays (all games without one), newest first.
+    pub async fn games_of(
+        &self,
+        conn: &mut SqliteConnection,
+        address: &str,
+    ) -> Result<Vec<games::GameSummary>, StoreError> {
+        games::list(conn, Some(&normalize_address(address))).await
     }
 
     /// Loads a game from its snapshot.

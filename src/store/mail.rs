@@ -4,7 +4,6 @@
 use sqlx::{Row, SqliteConnection};
 
 use super::StoreError;
-use crate::rules::Options;
 
 /// Where a mail sits in the mailbox: the key of exactly-once processing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,84 +246,6 @@ pub async fn set_mailbox_uidvalidity(
     sqlx::query("INSERT INTO mailbox (name, uidvalidity) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity")
         .bind(name)
         .bind(uidvalidity as i64)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
-}
-
-/// An open or answered challenge.
-#[derive(Clone, Debug)]
-pub struct Challenge {
-    pub id: i64,
-    pub challenger: String,
-    pub opponent: String,
-    pub game: String,
-    pub options: Options,
-    pub color: String,
-    pub secret: String,
-    pub status: String,
-    pub game_id: Option<i64>,
-}
-
-pub async fn insert_challenge(
-    conn: &mut SqliteConnection,
-    challenger: &str,
-    opponent: &str,
-    game: &str,
-    options: &Options,
-    color: &str,
-    secret: &str,
-) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
-        "INSERT INTO challenges (challenger, opponent, game, options, color, secret) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(challenger)
-    .bind(opponent)
-    .bind(game)
-    .bind(serde_json::to_string(options).expect("options serialise"))
-    .bind(color)
-    .bind(secret)
-    .fetch_one(&mut *conn)
-    .await?
-    .get(0))
-}
-
-pub async fn challenge(
-    conn: &mut SqliteConnection,
-    id: i64,
-) -> Result<Option<Challenge>, StoreError> {
-    let row = sqlx::query(
-        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let options: String = row.get("options");
-    Ok(Some(Challenge {
-        id: row.get("id"),
-        challenger: row.get("challenger"),
-        opponent: row.get("opponent"),
-        game: row.get("game"),
-        options: serde_json::from_str(&options)
-            .map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
-        color: row.get("color"),
-        secret: row.get("secret"),
-        status: row.get("status"),
-        game_id: row.get("game_id"),
-    }))
-}
-
-pub async fn close_challenge(
-    conn: &mut SqliteConnection,
-    id: i64,
-    status: &str,
-    game_id: Option<i64>,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE challenges SET status = ?, game_id = ? WHERE id = ?")
-        .bind(status)
-        .bind(game_id)
-        .bind(id)
         .execute(&mut *conn)
         .await?;
     Ok(())

@@ -6,6 +6,7 @@
 //! `BEGIN IMMEDIATE` ([`Store::write`]): a deferred read-then-write
 //! transaction can fail with SQLITE_BUSY even in WAL mode.
 
+pub mod challenges;
 pub mod clock;
 pub mod games;
 pub mod mail;
