@@ -8,7 +8,7 @@ use crate::command;
 use crate::command::ColorChoice;
 use crate::referee::{Answered, ChallengeRequest, Referee, RefereeError, normalize_address};
 use crate::render;
-use crate::rules::{GameResult, Options, Seat, Viewer};
+use crate::rules::{GameResult, Options, Seat};
 use crate::store::games;
 
 #[derive(Debug, Subcommand)]
@@ -219,22 +219,15 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             print!("{}", render::notice_text(mine));
         }
         GameCommand::Show { id, player } => {
-            let (loaded, viewer) =
-                resolve_viewer(referee, *id, player.as_deref(), Viewer::Host).await?;
-            let view = loaded.view(viewer);
-            let seat = match viewer {
-                Viewer::Seat(seat) => seat,
-                _ => Seat::White,
+            let (loaded, seat) = resolve_seat(referee, *id, player.as_deref()).await?;
+            let (view, mut status_line) = match seat {
+                Some(seat) => (
+                    loaded.seat_view(seat).view().clone(),
+                    Referee::duty_words(&loaded.status(), seat),
+                ),
+                None => (loaded.host_view().view().clone(), host_status_line(&loaded)),
             };
-            let mut status_line = match viewer {
-                Viewer::Seat(_) => Referee::duty_words(&loaded.current.status(), seat),
-                _ => host_status_line(&loaded),
-            };
-            let offer_viewer = match viewer {
-                Viewer::Seat(seat) => Some(seat),
-                _ => None,
-            };
-            if let Some(offer) = Referee::draw_offer_words(&loaded, offer_viewer) {
+            if let Some(offer) = Referee::draw_offer_words(&loaded, seat) {
                 status_line = format!("{offer}\n{status_line}");
             }
             print!(
@@ -243,11 +236,13 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             );
         }
         GameCommand::Log { id, player } => {
-            let (loaded, viewer) =
-                resolve_viewer(referee, *id, player.as_deref(), Viewer::Spectator).await?;
-            let view = loaded.view(viewer);
-            print!("{}", render::history_text(&view.history));
-            if let Some(outcome) = loaded.current.status().outcome() {
+            let (loaded, seat) = resolve_seat(referee, *id, player.as_deref()).await?;
+            let view = match seat {
+                Some(seat) => loaded.seat_view(seat).view().clone(),
+                None => loaded.public_view().view().clone(),
+            };
+            print!("{}", render::history_text(view.history()));
+            if let Some(outcome) = loaded.status().outcome() {
                 println!("{}", outcome);
             }
         }
@@ -308,7 +303,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
 
 fn host_status_line(loaded: &crate::referee::LoadedGame) -> String {
     use crate::rules::Status;
-    match loaded.current.status() {
+    match loaded.status() {
         Status::Finished(outcome) => format!("Game over: {outcome}."),
         Status::Ongoing(dues) => {
             let due: Vec<String> = dues
@@ -325,22 +320,22 @@ fn host_status_line(loaded: &crate::referee::LoadedGame) -> String {
     }
 }
 
-async fn resolve_viewer(
+/// The game and the seat of `player` (None: no player named).
+async fn resolve_seat(
     referee: &Referee,
     id: i64,
     player: Option<&str>,
-    default: Viewer,
-) -> Result<(crate::referee::LoadedGame, Viewer), CliError> {
+) -> Result<(crate::referee::LoadedGame, Option<Seat>), CliError> {
     let mut conn = connection(referee).await?;
     let loaded = referee.load(&mut conn, id).await.map_err(refused)?;
-    let viewer = match player {
-        None => default,
-        Some(address) => Viewer::Seat(loaded.seat_of(address).ok_or_else(|| {
+    let seat = match player {
+        None => None,
+        Some(address) => Some(loaded.seat_of(address).ok_or_else(|| {
             refused(RefereeError::NotAPlayer {
                 game: id,
                 address: normalize_address(address),
             })
         })?),
     };
-    Ok((loaded, viewer))
+    Ok((loaded, seat))
 }

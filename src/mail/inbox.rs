@@ -235,8 +235,8 @@ impl Mailroom {
         let answered = |text: String, detail: &str| Processed {
             handled: Handled::Answered,
             detail: detail.to_string(),
-            game_id: game.map(|g| g.row.id),
-            drafts: vec![self.answer(inbound, from, &subject, text, game.map(|g| g.row.id))],
+            game_id: game.map(|g| g.id()),
+            drafts: vec![self.answer(inbound, from, &subject, text, game.map(|g| g.id()))],
         };
         match command {
             Command::Help => Ok(answered(render::help_text(&self.config.address), "help")),
@@ -419,7 +419,7 @@ impl Mailroom {
         line: &str,
         error: &ActionError,
     ) -> Processed {
-        let id = loaded.row.id;
+        let id = loaded.id();
         let notice = self.referee.refusal(loaded, seat, line, error);
         let draft = Draft::notice(&self.config, &notice, inbound.message_id.as_deref());
         Processed {

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rules::{
-    ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, OptionError, Options, Outcome,
-    PositionError, ReplayError, Seat, Status,
+    ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, HostView, OptionError, Options,
+    Outcome, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
 };
 
 /// One accepted entry of a game's log.
@@ -98,7 +98,9 @@ pub fn entropy_for_setup(seed: [u8; 32]) -> Entropy {
 /// A game and the referee's state around it.
 #[derive(Clone)]
 pub struct Match {
-    pub game: Box<dyn AnyGame>,
+    /// The truth: every hidden thing. Kept inside the referee; what leaves
+    /// is one of the views below.
+    game: Box<dyn AnyGame>,
     /// An open draw offer, by that seat.
     pub draw_offer: Option<Seat>,
     /// How the game ended outside its rules (resignation, agreement, the
@@ -146,6 +148,33 @@ impl Match {
             draw_offer: None,
             ended: None,
         })
+    }
+
+    /// What `seat` may see (the archive once the match has ended).
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.game.seat_view(seat, self.ended.is_some())
+    }
+
+    /// What anyone may see (the archive once the match has ended).
+    pub fn public_view(&self) -> PublicView {
+        self.game.public_view(self.ended.is_some())
+    }
+
+    /// Everything, hidden parts marked: the host's.
+    pub fn host_view(&self) -> HostView {
+        self.game.host_view()
+    }
+
+    /// Every legal action of `seat` now, in notation (what `seat` could
+    /// write; it tells nothing hidden).
+    pub fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        self.game.legal_texts(seat)
+    }
+
+    /// The game's position string, secrets included: for the host and for
+    /// tests that look for leaks, never for a player.
+    pub fn host_position(&self) -> String {
+        self.game.position()
     }
 
     /// The game's status, or how it ended outside its rules.

@@ -18,8 +18,8 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, AnyView, GameInfo, GameResult, OptionError, Options, Seat, Status, Viewer,
-    game_names,
+    ActionError, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
+    Status, game_names,
 };
 use crate::store::clock as clockstore;
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
@@ -84,12 +84,13 @@ impl From<sqlx::Error> for RefereeError {
 /// Where an entry came from, for the log: `cli`, or a mail's key.
 pub type Source<'a> = &'a str;
 
-/// A loaded game: its row, seats and match.
+/// A loaded game: its row, seats and match. The state and the seed stay
+/// inside: what leaves is a view of the kind the reader may have.
 pub struct LoadedGame {
-    pub row: GameRow,
+    row: GameRow,
     pub seats: Vec<SeatRow>,
     pub info: &'static GameInfo,
-    pub current: Match,
+    current: Match,
 }
 
 impl LoadedGame {
@@ -111,13 +112,43 @@ impl LoadedGame {
             .address
     }
 
-    /// What `viewer` may see now; everyone sees the archive once it ended.
-    pub fn view(&self, viewer: Viewer) -> AnyView {
-        if self.current.status().is_finished() {
-            self.current.game.view(Viewer::Host)
-        } else {
-            self.current.game.view(viewer)
-        }
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+
+    /// Where the game stands, or how it ended.
+    pub fn status(&self) -> Status {
+        self.current.status()
+    }
+
+    /// An open draw offer, by that seat.
+    pub fn draw_offer(&self) -> Option<Seat> {
+        self.current.draw_offer
+    }
+
+    /// What `seat` may see now; everyone sees the archive once it ended.
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.current.seat_view(seat)
+    }
+
+    /// What a spectator may see now (the archive once it ended).
+    pub fn public_view(&self) -> PublicView {
+        self.current.public_view()
+    }
+
+    /// Everything, hidden parts marked: the host's.
+    pub fn host_view(&self) -> HostView {
+        self.current.host_view()
+    }
+
+    /// Every legal action of `seat` now, in notation.
+    pub fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        self.current.legal_texts(seat)
+    }
+
+    /// The position string, secrets included: host and tests only.
+    pub fn host_position(&self) -> String {
+        self.current.host_position()
     }
 }
 
@@ -604,18 +635,6 @@ impl Referee {
             })
             .collect();
         self.with_deadlines(conn, &after, notices).await
-    }
-
-    /// A game as `viewer` may see it.
-    pub async fn view(
-        &self,
-        id: i64,
-        viewer: Viewer,
-    ) -> Result<(LoadedGame, AnyView), RefereeError> {
-        let mut conn = self.store.pool().acquire().await?;
-        let loaded = self.load(&mut conn, id).await?;
-        let view = loaded.view(viewer);
-        Ok((loaded, view))
     }
 
     /// The notice that tells the player in `seat` that `command` was refused

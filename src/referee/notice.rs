@@ -2,7 +2,7 @@
 //! from that player's view only, so it cannot carry the opponent's secrets.
 
 use super::LoadedGame;
-use crate::rules::{AnyView, Duty, Seat, Status, Viewer};
+use crate::rules::{Duty, Seat, SeatView, Status, Viewer};
 
 /// Why a notice is sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,8 @@ pub struct Notice {
     pub kind: NoticeKind,
     /// What happened, as far as the recipient may know.
     pub events: Vec<String>,
-    pub view: AnyView,
+    /// The recipient's own view: a seat's view, never the host's.
+    pub view: SeatView,
     pub status: Status,
     /// An open draw offer, by that seat.
     pub draw_offer: Option<Seat>,
@@ -64,7 +65,7 @@ impl Notice {
         events: Vec<crate::rules::Event>,
     ) -> Notice {
         let viewer = Viewer::Seat(seat);
-        let status = loaded.current.status();
+        let status = loaded.status();
         let finished = status.is_finished();
         let secret = loaded
             .seats
@@ -86,9 +87,9 @@ impl Notice {
                 .filter(|e| finished || e.audience.includes(viewer))
                 .map(|e| e.text)
                 .collect(),
-            view: loaded.view(viewer),
+            view: loaded.seat_view(seat),
             status,
-            draw_offer: loaded.current.draw_offer,
+            draw_offer: loaded.draw_offer(),
             seed_hash: loaded.info.random.then(|| loaded.row.seed_hash.clone()),
             seed: (finished && loaded.info.random).then(|| hex::encode(loaded.row.seed)),
             options: loaded.row.options.to_string(),

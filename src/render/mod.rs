@@ -55,21 +55,21 @@ struct ViewContext {
 fn view_context(view: &AnyView) -> ViewContext {
     ViewContext {
         diagram: view
-            .presentation
+            .presentation()
             .diagram
             .as_ref()
             .map(diagram::text)
             .unwrap_or_default(),
         // Built by our own code with every label escaped.
         diagram_html: minijinja::Value::from_safe_string(
-            view.presentation
+            view.presentation()
                 .diagram
                 .as_ref()
                 .map(diagram::html)
                 .unwrap_or_default(),
         ),
-        legend: view.presentation.legend.clone(),
-        facts: view.presentation.facts.clone(),
+        legend: view.presentation().legend.clone(),
+        facts: view.presentation().facts.clone(),
     }
 }
 
@@ -127,8 +127,8 @@ pub fn help_text(referee_address: &str) -> String {
 /// Renders every template against sample data, so that a broken template
 /// fails when the daemon starts rather than in a player's mail.
 pub fn self_check() {
-    let sample = AnyView {
-        presentation: crate::rules::Presentation {
+    let sample = AnyView::sample(
+        crate::rules::Presentation {
             diagram: Some(crate::rules::Diagram::empty(
                 &crate::rules::geometry::Geometry::rectangle(2, 2),
                 crate::rules::Seat::White,
@@ -136,13 +136,12 @@ pub fn self_check() {
             legend: vec!["legend".into()],
             facts: vec!["fact".into()],
         },
-        history: vec![HistoryLine {
+        vec![HistoryLine {
             number: 1,
             seat: crate::rules::Seat::White,
             text: "e4".into(),
         }],
-        json: serde_json::Value::Null,
-    };
+    );
     let _ = view_text("Sample", 1, &sample, "Your move.");
     let _ = plain_html("Sample", "text");
     let _ = help_text("referee@example.test");
@@ -160,7 +159,7 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
     context! {
         id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
         options => "", kind => kind, notation => "e4", events => vec!["event"],
-        view => view_context(view), history => history_text(&view.history),
+        view => view_context(view), history => history_text(view.history()),
         status_line => "Your move.", seed_hash => Some("00"), seed => Some("00"), key => "1.abc",
         deadlines => vec!["White must move by 2026-11-28 22:09 UTC."], reason => "why",
         draw_offer => Some("Black offers a draw."),
@@ -196,8 +195,8 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             kind => kind,
             notation => notation,
             events => notice.events,
-            view => view_context(&notice.view),
-            history => history_text(&notice.view.history),
+            view => view_context(notice.view.view()),
+            history => history_text(notice.view.view().history()),
             status_line => notice.status_line(),
             seed_hash => notice.seed_hash,
             seed => notice.seed,
@@ -216,7 +215,7 @@ pub fn view_text(title: &str, id: i64, view: &AnyView, status_line: &str) -> Str
             id => id,
             title => title,
             view => view_context(view),
-            history => history_text(&view.history),
+            history => history_text(view.history()),
             status_line => status_line,
         },
     )

@@ -18,13 +18,91 @@ pub struct Played {
     pub events: Vec<Event>,
 }
 
-/// A game's view in a game-independent form.
+/// A game's view in a game-independent form, ready to render. Only this
+/// module builds one (from [`Game::view`]), and only inside one of the three
+/// kinds below, so the kind says who may read it.
 #[derive(Clone, Debug)]
 pub struct AnyView {
-    pub presentation: Presentation,
-    pub history: Vec<HistoryLine>,
+    presentation: Presentation,
+    history: Vec<HistoryLine>,
+    json: serde_json::Value,
+}
+
+impl AnyView {
+    fn of<G: Game>(game: &G, viewer: Viewer) -> AnyView {
+        let view = Game::view(game, viewer);
+        AnyView {
+            presentation: view.present(),
+            history: view.history(),
+            json: serde_json::to_value(&view).expect("views serialise"),
+        }
+    }
+
+    /// A view made up for checking the templates at start.
+    pub(crate) fn sample(presentation: Presentation, history: Vec<HistoryLine>) -> AnyView {
+        AnyView {
+            presentation,
+            history,
+            json: serde_json::Value::Null,
+        }
+    }
+
+    /// The board and the facts around it.
+    pub fn presentation(&self) -> &Presentation {
+        &self.presentation
+    }
+
+    /// The moves so far, as this viewer may see them.
+    pub fn history(&self) -> &[HistoryLine] {
+        &self.history
+    }
+
     /// The view as data, for tests that look for leaks and for the archive.
-    pub json: serde_json::Value,
+    pub fn json(&self) -> &serde_json::Value {
+        &self.json
+    }
+}
+
+/// What one seat may see: its own secrets and nothing of the opponent's
+/// while the game is on; the whole archive once it has ended. Only
+/// [`AnyGame::seat_view`] makes one, so code that must show a player only
+/// that player's view (notices, a computer player) asks for this type and
+/// cannot be handed the host's by mistake.
+#[derive(Clone, Debug)]
+pub struct SeatView {
+    seat: Seat,
+    view: AnyView,
+}
+
+impl SeatView {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn view(&self) -> &AnyView {
+        &self.view
+    }
+}
+
+/// What anyone may see: spectators, and everyone once the game has ended.
+#[derive(Clone, Debug)]
+pub struct PublicView(AnyView);
+
+impl PublicView {
+    pub fn view(&self) -> &AnyView {
+        &self.0
+    }
+}
+
+/// Everything, with the parts still hidden from the players marked: the
+/// host's view. Never mailed to a player while the game is on.
+#[derive(Clone, Debug)]
+pub struct HostView(AnyView);
+
+impl HostView {
+    pub fn view(&self) -> &AnyView {
+        &self.0
+    }
 }
 
 /// A stored log action could not be replayed.
@@ -58,7 +136,14 @@ pub trait AnyGame: Send + Sync {
     ) -> Result<Played, ReplayError>;
     /// Every legal action of `seat`, in notation.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
-    fn view(&self, viewer: Viewer) -> AnyView;
+    /// What `seat` may see now. Once the game has ended, by its rules or
+    /// outside them (`ended`: resignation, agreement, the clock, the host's
+    /// ruling), all becomes public and every seat sees the archive.
+    fn seat_view(&self, seat: Seat, ended: bool) -> SeatView;
+    /// What anyone may see now (the archive, once the game has ended).
+    fn public_view(&self, ended: bool) -> PublicView;
+    /// Everything, hidden parts marked: the host's.
+    fn host_view(&self) -> HostView;
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first action: each action's notation and its count.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
@@ -123,13 +208,29 @@ impl<G: Game> AnyGame for G {
             .collect()
     }
 
-    fn view(&self, viewer: Viewer) -> AnyView {
-        let view = Game::view(self, viewer);
-        AnyView {
-            presentation: view.present(),
-            history: view.history(),
-            json: serde_json::to_value(&view).expect("views serialise"),
+    fn seat_view(&self, seat: Seat, ended: bool) -> SeatView {
+        let viewer = if ended || Game::status(self).is_finished() {
+            Viewer::Host
+        } else {
+            Viewer::Seat(seat)
+        };
+        SeatView {
+            seat,
+            view: AnyView::of(self, viewer),
         }
+    }
+
+    fn public_view(&self, ended: bool) -> PublicView {
+        let viewer = if ended || Game::status(self).is_finished() {
+            Viewer::Host
+        } else {
+            Viewer::Spectator
+        };
+        PublicView(AnyView::of(self, viewer))
+    }
+
+    fn host_view(&self) -> HostView {
+        HostView(AnyView::of(self, Viewer::Host))
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -32,7 +32,7 @@ pub mod chess;
 pub mod reality;
 pub mod rebel;
 
-pub use any::{AnyGame, AnyView, Played, ReplayError};
+pub use any::{AnyGame, AnyView, HostView, Played, PublicView, ReplayError, SeatView};
 pub use entropy::Entropy;
 pub use error::{ActionError, PositionError};
 pub use event::{Audience, Event};
