@@ -169,7 +169,7 @@ async fn referee() {
         .await
         .unwrap();
     tx.commit().await.unwrap();
-    let mut conn = store.pool().acquire().await.unwrap();
+    let mut conn = store.read().await.unwrap();
     let seats = arbiter::store::games::seats(&mut conn, id).await.unwrap();
     drop(conn);
     let start = Instant::now();

@@ -170,14 +170,11 @@ fn local_runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .context("starting the async runtime")?)
 }
 
-/// A database connection for reading.
-pub(crate) async fn connection(
-    referee: &Referee,
-) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>, CliError> {
+/// A read transaction on the database.
+pub(crate) async fn connection(referee: &Referee) -> Result<crate::store::Tx, CliError> {
     Ok(referee
         .store()
-        .pool()
-        .acquire()
+        .read()
         .await
         .context("opening the database")?)
 }

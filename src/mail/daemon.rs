@@ -162,7 +162,7 @@ fn session(
                 uid,
             };
             let done = runtime.block_on(async {
-                let mut conn = mailroom.referee.store().pool().acquire().await?;
+                let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, key).await
             })?;
             if !done {

@@ -3,7 +3,7 @@
 //! the caller's transaction, which also records the mail as done and queues
 //! the drafts, so a mail's effects and its answers commit together.
 
-use sqlx::SqliteConnection;
+use crate::store::Tx;
 
 use super::compose::Draft;
 use super::parse::Inbound;
@@ -89,7 +89,7 @@ impl Mailroom {
 
     pub(super) async fn decide(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
     ) -> Result<Processed, StoreError> {
         if let Some(id) = &inbound.message_id
@@ -183,7 +183,7 @@ impl Mailroom {
     /// A mail with no game or challenge key: general commands only.
     async fn untagged(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
     ) -> Result<Processed, StoreError> {
@@ -225,7 +225,7 @@ impl Mailroom {
     /// Commands that need no game: help, rules, games, challenge.
     pub(super) async fn general(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         command: &Command,
@@ -295,7 +295,7 @@ impl Mailroom {
     /// A mail tagged with a game key: authenticate and run its command.
     async fn in_game(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         id: i64,

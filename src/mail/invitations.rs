@@ -3,7 +3,7 @@
 //! key). The referee decides; this room only reads the mail and words the
 //! answers.
 
-use sqlx::SqliteConnection;
+use crate::store::Tx;
 
 use super::compose::Draft;
 use super::inbox::{Mailroom, Processed, same_secret};
@@ -32,7 +32,7 @@ impl Mailroom {
     /// opponent and tells the challenger it is sent.
     pub(super) async fn challenge(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         request: ChallengeRequest<'_>,
@@ -116,7 +116,7 @@ impl Mailroom {
     /// A mail tagged with a challenge key: accept or decline it.
     pub(super) async fn on_challenge(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         id: i64,

@@ -3,7 +3,7 @@
 //! done and every mail it causes queued in the outbox, so that a mail's
 //! effects, its record and its answers commit together.
 
-use sqlx::SqliteConnection;
+use crate::store::Tx;
 use tracing::{info, warn};
 
 use super::compose::Draft;
@@ -18,7 +18,7 @@ impl Mailroom {
     /// and records it as done there.
     pub async fn process(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         key: MailKey,
         raw: &[u8],
     ) -> Result<Processed, StoreError> {
@@ -47,7 +47,7 @@ impl Mailroom {
     }
 
     /// Formats and queues mails in the caller's transaction.
-    async fn queue(&self, conn: &mut SqliteConnection, drafts: &[Draft]) -> Result<(), StoreError> {
+    async fn queue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
         for draft in drafts {
             let raw = match draft.format(&self.config) {
                 Ok(raw) => raw,
@@ -77,7 +77,7 @@ impl Mailroom {
             return Ok(0);
         }
         let ids = {
-            let mut conn = self.referee.store().pool().acquire().await?;
+            let mut conn = self.referee.store().read().await?;
             crate::store::clock::ongoing_games(&mut conn).await?
         };
         let mut queued = 0;

@@ -3,7 +3,7 @@
 //! line (`arbiter game challenge` / `accept` / `decline`); the mail room only
 //! carries the command in and the invitation out.
 
-use sqlx::SqliteConnection;
+use crate::store::Tx;
 use tracing::info;
 
 use super::{Notice, Referee, RefereeError, check_address, random_token};
@@ -77,7 +77,7 @@ impl Referee {
     /// opponent is never invited to a game that cannot start.
     pub async fn challenge(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         request: ChallengeRequest<'_>,
     ) -> Result<Issued, RefereeError> {
         let info = GameInfo::find(request.game).ok_or_else(|| RefereeError::UnknownGame {
@@ -116,11 +116,7 @@ impl Referee {
     }
 
     /// A challenge by id, for its opponent to answer.
-    pub async fn open_challenge(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<Challenge, RefereeError> {
+    pub async fn open_challenge(&self, conn: &mut Tx, id: i64) -> Result<Challenge, RefereeError> {
         challenges::get(conn, id)
             .await?
             .ok_or(RefereeError::NoSuchChallenge(id))
@@ -130,7 +126,7 @@ impl Referee {
     /// `id`. Only the challenged player may answer, and only once.
     pub async fn answer_challenge(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         by: &str,
         accept: bool,

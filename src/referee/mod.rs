@@ -10,9 +10,9 @@ pub mod clock;
 mod matches;
 mod notice;
 
+use crate::store::Tx;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::SqliteConnection;
 use thiserror::Error;
 use tracing::info;
 
@@ -72,12 +72,6 @@ impl From<MatchError> for RefereeError {
             MatchError::Options(e) => RefereeError::Options(e),
             other => RefereeError::Position(other.to_string()),
         }
-    }
-}
-
-impl From<sqlx::Error> for RefereeError {
-    fn from(e: sqlx::Error) -> Self {
-        RefereeError::Store(StoreError::Sql(e))
     }
 }
 
@@ -224,7 +218,7 @@ impl Referee {
     /// replays.
     pub async fn create_game(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         game: &str,
         white: &str,
         black: &str,
@@ -300,18 +294,14 @@ impl Referee {
     /// The games `address` plays (all games without one), newest first.
     pub async fn games_of(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         address: &str,
     ) -> Result<Vec<games::GameSummary>, StoreError> {
         games::list(conn, Some(&normalize_address(address))).await
     }
 
     /// Loads a game from its snapshot.
-    pub async fn load(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<LoadedGame, RefereeError> {
+    pub async fn load(&self, conn: &mut Tx, id: i64) -> Result<LoadedGame, RefereeError> {
         let row = games::get(conn, id)
             .await?
             .ok_or(RefereeError::NoSuchGame(id))?;
@@ -336,11 +326,7 @@ impl Referee {
 
     /// Replays a game's whole log and checks that it gives the stored
     /// snapshot; returns the replayed match.
-    pub async fn verify(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<Match, RefereeError> {
+    pub async fn verify(&self, conn: &mut Tx, id: i64) -> Result<Match, RefereeError> {
         let loaded = self.load(conn, id).await?;
         let rows = games::log(conn, id).await?;
         let entries: Vec<LogEntry> = rows
@@ -379,7 +365,7 @@ impl Referee {
     /// changes nothing.
     pub async fn act(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         seat: Seat,
         command: &Command,
@@ -429,7 +415,7 @@ impl Referee {
     /// Ends a game by the host's ruling.
     pub async fn adjudicate(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         result: GameResult,
         reason: &str,
@@ -447,7 +433,7 @@ impl Referee {
     /// host runs a clock.
     pub async fn deadlines(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
     ) -> Result<Vec<(Seat, DateTime<Utc>)>, RefereeError> {
         let Status::Ongoing(dues) = loaded.current.status() else {
@@ -466,11 +452,7 @@ impl Referee {
         Ok(deadlines)
     }
 
-    async fn turn_start(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<DateTime<Utc>, RefereeError> {
+    async fn turn_start(&self, conn: &mut Tx, id: i64) -> Result<DateTime<Utc>, RefereeError> {
         let started = clockstore::turn_started(conn, id).await?;
         clock::parse_time(&started).ok_or_else(|| RefereeError::Damaged {
             game: id,
@@ -481,7 +463,7 @@ impl Referee {
     /// Adds the deadlines, in words, to notices about a game.
     async fn with_deadlines(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
         mut notices: Vec<Notice>,
     ) -> Result<Vec<Notice>, RefereeError> {
@@ -502,7 +484,7 @@ impl Referee {
     /// deadline is near (once per turn). Returns the notices to send.
     pub async fn tick(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         now: DateTime<Utc>,
     ) -> Result<Vec<Notice>, RefereeError> {
@@ -545,7 +527,7 @@ impl Referee {
     /// their games. Returns when it ends.
     pub async fn vacation(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         address: &str,
         days: u32,
         now: DateTime<Utc>,
@@ -586,7 +568,7 @@ impl Referee {
 
     async fn commit_step(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
         actor: Option<Seat>,
         step: Step,

@@ -1,8 +1,8 @@
 //! Challenges: an invitation to a game, open until the opponent answers.
 
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
-use super::StoreError;
+use super::{StoreError, Tx};
 use crate::rules::Options;
 
 /// An open or answered challenge.
@@ -31,7 +31,7 @@ pub struct NewChallenge<'a> {
     pub secret: &'a str,
 }
 
-pub async fn insert(conn: &mut SqliteConnection, new: NewChallenge<'_>) -> Result<i64, StoreError> {
+pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreError> {
     Ok(sqlx::query(
         "INSERT INTO challenges (challenger, opponent, game, options, color, secret) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -41,17 +41,17 @@ pub async fn insert(conn: &mut SqliteConnection, new: NewChallenge<'_>) -> Resul
     .bind(serde_json::to_string(new.options).expect("options serialise"))
     .bind(new.color)
     .bind(new.secret)
-    .fetch_one(&mut *conn)
+    .fetch_one(conn.db())
     .await?
     .get(0))
 }
 
-pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<Challenge>, StoreError> {
+pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError> {
     let row = sqlx::query(
         "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
     )
     .bind(id)
-    .fetch_optional(&mut *conn)
+    .fetch_optional(conn.db())
     .await?;
     let Some(row) = row else { return Ok(None) };
     let options: String = row.get("options");
@@ -70,7 +70,7 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<Challeng
 }
 
 pub async fn close(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     id: i64,
     status: &str,
     game_id: Option<i64>,
@@ -79,7 +79,7 @@ pub async fn close(
         .bind(status)
         .bind(game_id)
         .bind(id)
-        .execute(&mut *conn)
+        .execute(conn.db())
         .await?;
     Ok(())
 }

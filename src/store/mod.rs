@@ -1,10 +1,30 @@
 //! The database: SQLite through sqlx, WAL, foreign keys on, migrations
 //! embedded and applied at open.
 //!
-//! Functions here are plain data access on a connection; the referee decides
-//! what to write and opens the transactions. Write transactions begin with
-//! `BEGIN IMMEDIATE` ([`Store::write`]): a deferred read-then-write
-//! transaction can fail with SQLITE_BUSY even in WAL mode.
+//! This is the only room that names SQLite. Every other room works in the
+//! store's own transaction type, [`Tx`]: the referee decides what to write
+//! and when to commit, the functions here are plain data access inside it.
+//! Write transactions begin with `BEGIN IMMEDIATE` ([`Store::write`]): a
+//! deferred read-then-write transaction can fail with SQLITE_BUSY even in
+//! WAL mode. Reads run in a transaction of their own ([`Store::read`]), so a
+//! reader sees one consistent snapshot.
+//!
+//! # Towards PostgreSQL
+//! Several referees on one PostgreSQL database would change only this room:
+//! - placeholders `?` become `$1, $2, ...`;
+//! - time functions: SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`
+//!   defaults become `now()` in `timestamptz` columns ([`clock::format_time`]
+//!   and [`clock::parse_time`] are the one place that reads and writes
+//!   times), `json_extract(entry, '$.kind')` becomes `entry->>'kind'`;
+//! - `BEGIN IMMEDIATE` becomes an ordinary `BEGIN` (PostgreSQL locks rows,
+//!   not the database); `INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING`;
+//! - inbound mail is claimed by inserting its (UIDVALIDITY, UID) and
+//!   Message-ID under a unique key before it is processed, so that two
+//!   referees watching one mailbox never both apply it; outbox rows are
+//!   claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so each is sent by
+//!   one sender;
+//! - the log's (game, index) primary key already makes two writers of one
+//!   game safe: the second insert fails and its transaction rolls back.
 
 pub mod challenges;
 pub mod clock;
@@ -16,7 +36,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool, Transaction};
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 use thiserror::Error;
 
 /// A database failure. Never shown to a player.
@@ -86,14 +106,36 @@ impl Store {
         Ok(Store { pool })
     }
 
-    /// The pool, for reads.
+    /// The pool, for tests that inspect the database with their own SQL.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
 
     /// A write transaction (`BEGIN IMMEDIATE`): it holds the write lock from
     /// the start, so it never fails half-way for a concurrent writer.
-    pub async fn write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    pub async fn write(&self) -> Result<Tx, StoreError> {
+        Ok(Tx(self.pool.begin_with("BEGIN IMMEDIATE").await?))
+    }
+
+    /// A read transaction: one consistent snapshot, rolled back when dropped.
+    pub async fn read(&self) -> Result<Tx, StoreError> {
+        Ok(Tx(self.pool.begin().await?))
+    }
+}
+
+/// A transaction on the store: the only handle other rooms hold. Dropped
+/// without [`Tx::commit`], it rolls back.
+#[derive(Debug)]
+pub struct Tx(Transaction<'static, Sqlite>);
+
+impl Tx {
+    /// Makes every change of the transaction durable at once.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        Ok(self.0.commit().await?)
+    }
+
+    /// The connection, for the data access functions of this room.
+    fn db(&mut self) -> &mut SqliteConnection {
+        &mut self.0
     }
 }
