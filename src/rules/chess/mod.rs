@@ -64,6 +64,7 @@ pub(crate) use text_form;
 /// piece sets (Rebel Chess's Recruiter needs a role `Role` does not have).
 pub(crate) mod bitboard;
 mod draws;
+mod explain;
 mod fen;
 mod game;
 mod movegen;
