@@ -1,5 +1,6 @@
 //! What players write (`Nf3 stay`, `Nf3 transfer d1`, `transfer d1`,
-//! `claim draw`) and the host's position string (FEN plus the Bluff state).
+//! `claim draw`, `Ng8 claim`) and the host's position string (FEN plus the
+//! Bluff state).
 //!
 //! The position string is the FEN followed by four sections, each after
 //! ` ; `, in this order when written (any order, any subset when read; a
@@ -97,13 +98,6 @@ fn split_decision<'a>(
     Ok((words, None))
 }
 
-fn is_claim(lower: &str) -> bool {
-    matches!(
-        lower,
-        "claim" | "claim draw" | "claim a draw" | "draw claim" | "claim the draw"
-    )
-}
-
 impl BluffChess {
     /// Reads what `seat` wrote into an action that is legal now.
     pub(super) fn parse(&self, seat: Seat, text: &str) -> Result<BluffAction, ActionError> {
@@ -112,8 +106,8 @@ impl BluffChess {
         }
         let cleaned = text.replace(',', " ");
         let words: Vec<&str> = cleaned.split_whitespace().collect();
-        let lower = words.join(" ").to_ascii_lowercase();
-        if is_claim(&lower) {
+        let line = words.join(" ");
+        if chess::is_claim(&line.to_ascii_lowercase()) {
             self.check_move_turn(seat)?;
             return match self.claimable() {
                 Some(_) => Ok(BluffAction::ClaimDraw),
@@ -133,6 +127,9 @@ impl BluffChess {
             ));
         }
         self.check_move_turn(seat)?;
+        if let Some(head) = chess::strip_claim(&line) {
+            return self.parse_move_and_claim(seat, head);
+        }
         let (move_words, decision) = split_decision(&words)?;
         if move_words.is_empty() {
             return Err(ActionError::syntax(text.trim(), expected_forms()));
@@ -143,6 +140,25 @@ impl BluffChess {
             BluffChess::check_decision(&after, seat, mv.to, decision)?;
         }
         Ok(BluffAction::Move { mv, decision })
+    }
+
+    /// Reads `Ng8 claim` (the `claim` already split off): a move after
+    /// which a draw can be claimed. The claim ends the game, so a decision
+    /// with it is refused as pointless.
+    fn parse_move_and_claim(&self, seat: Seat, head: &str) -> Result<BluffAction, ActionError> {
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let (move_words, decision) = split_decision(&words)?;
+        let move_text = move_words.join(" ");
+        if decision.is_some() {
+            return Err(ActionError::illegal(format!(
+                "A draw claim ends the game, so no decision goes with it: write {move_text} claim."
+            )));
+        }
+        let mv = self.read_move(seat, &move_text)?;
+        match self.claimable_after(&mv) {
+            Some(_) => Ok(BluffAction::MoveAndClaim(mv)),
+            None => Err(self.no_claim_after(&mv)),
+        }
     }
 
     /// Reads a move text for `seat` (the side to move), within its
@@ -201,15 +217,25 @@ impl BluffChess {
 
     /// Why no draw can be claimed now (in the words of the game `chess`).
     pub(super) fn no_claim(&self) -> ActionError {
-        ActionError::illegal(format!(
-            "There is no draw to claim: {}",
-            chess::draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-        ))
+        chess::no_claim(self.record.repetitions(), self.position.halfmove_clock())
+    }
+
+    /// Why the legal move `mv` gives no draw to claim.
+    pub(super) fn no_claim_after(&self, mv: &Move) -> ActionError {
+        let after = self.position.play(mv);
+        chess::no_claim_after(
+            &self.position.san(mv),
+            self.record.after(&after).repetitions(),
+            after.halfmove_clock(),
+        )
     }
 }
 
 fn expected_forms() -> String {
-    format!("{MOVE_FORMS}, followed if you like by your decision ({DECISION_FORMS}); or claim draw")
+    format!(
+        "{MOVE_FORMS}, followed if you like by your decision ({DECISION_FORMS}) or by claim; or \
+         claim draw"
+    )
 }
 
 fn seat_letter(seat: Seat) -> char {

@@ -337,32 +337,30 @@ impl BluffView {
         }
         if let Some(square) = side.committed {
             let name = piece_name(&self.position, square);
-            if mine
-                && self
-                    .due
-                    .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move)
-            {
-                facts.push(format!(
-                    "You must move the piece on {square} (you transferred into it)"
-                ));
-            } else if mine {
-                facts.push(format!(
-                    "You transferred into {name}: you must move it next turn"
-                ));
-            } else if self
+            let to_move = self
                 .due
-                .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move)
-            {
-                facts.push(format!(
-                    "{} must move {name} (transferred into it)",
+                .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move);
+            facts.push(match (self.outcome.is_some(), mine, to_move) {
+                // Over: nobody must move anything any more.
+                (true, true, _) => format!("You had transferred into {name} when the game ended"),
+                (true, false, _) => format!(
+                    "{} had transferred into {name} when the game ended",
                     side.seat
-                ));
-            } else {
-                facts.push(format!(
+                ),
+                (false, true, true) => {
+                    format!("You must move the piece on {square} (you transferred into it)")
+                }
+                (false, true, false) => {
+                    format!("You transferred into {name}: you must move it next turn")
+                }
+                (false, false, true) => {
+                    format!("{} must move {name} (transferred into it)", side.seat)
+                }
+                (false, false, false) => format!(
                     "{} transferred into {name} and must move it next turn",
                     side.seat
-                ));
-            }
+                ),
+            });
         }
         // The side's last decision, once revealed.
         if let Some(last) = &side.revealed

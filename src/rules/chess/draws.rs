@@ -176,9 +176,20 @@ impl DrawRecord {
     /// current position), if any. Checkmate takes precedence: the caller
     /// checks it first.
     pub fn automatic(&self, position: &Position) -> Option<DrawReason> {
+        self.automatic_where(position, Position::is_insufficient_material)
+    }
+
+    /// [`DrawRecord::automatic`] with a variant's own test of a dead
+    /// position, drawn as insufficient material (Bluff Chess: only king
+    /// against king, since any other piece may still be captured).
+    pub fn automatic_where(
+        &self,
+        position: &Position,
+        dead: fn(&Position) -> bool,
+    ) -> Option<DrawReason> {
         if position.is_stalemate() {
             Some(DrawReason::Stalemate)
-        } else if position.is_insufficient_material() {
+        } else if dead(position) {
             Some(DrawReason::InsufficientMaterial)
         } else if self.repetitions() >= 5 {
             Some(DrawReason::FivefoldRepetition)

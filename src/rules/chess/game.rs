@@ -47,16 +47,25 @@ pub struct Chess {
     outcome: Option<Outcome>,
 }
 
-/// The outcome the position itself imposes: checkmate or an automatic draw.
 /// The outcome the position itself imposes: checkmate or an automatic draw
 /// (stalemate, insufficient material, fivefold repetition, the 75-move rule).
 /// Shared by the variants built on this engine.
 pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+    automatic_outcome_where(position, record, Position::is_insufficient_material)
+}
+
+/// [`automatic_outcome`] with a variant's own test of a dead position (see
+/// [`DrawRecord::automatic_where`]).
+pub fn automatic_outcome_where(
+    position: &Position,
+    record: &DrawRecord,
+    dead: fn(&Position) -> bool,
+) -> Option<Outcome> {
     if position.is_checkmate() {
         return Some(Outcome::win(position.turn().other(), "checkmate"));
     }
     record
-        .automatic(position)
+        .automatic_where(position, dead)
         .map(|reason| Outcome::draw(reason.text()))
 }
 
@@ -173,14 +182,7 @@ impl Chess {
 
     /// Why no draw can be claimed now.
     fn no_claim(&self) -> ActionError {
-        ActionError::illegal_with_hint(
-            format!(
-                "There is no draw to claim: {}",
-                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-            ),
-            "To claim with the move that repeats a position, write the move followed by \"claim\" \
-             (for example: Nf3 claim).",
-        )
+        no_claim(self.record.repetitions(), self.position.halfmove_clock())
     }
 
     /// Checks that `mv` is legal now, explaining why not.
@@ -261,6 +263,29 @@ pub(crate) fn draw_counts(repetitions: usize, halfmove_clock: u32) -> String {
     )
 }
 
+/// The refusal of a draw claim in a position that has occurred
+/// `repetitions` times, `halfmove_clock` half-moves after the last capture
+/// or pawn move; it says how to claim with a move.
+pub(crate) fn no_claim(repetitions: usize, halfmove_clock: u32) -> ActionError {
+    ActionError::illegal_with_hint(
+        format!(
+            "There is no draw to claim: {}",
+            draw_counts(repetitions, halfmove_clock)
+        ),
+        "To claim with the move that repeats a position, write the move followed by \"claim\" \
+         (for example: Nf3 claim).",
+    )
+}
+
+/// The refusal of `MOVE claim` when the move (`san`) gives no draw to
+/// claim: the counts as they would stand after it.
+pub(crate) fn no_claim_after(san: &str, repetitions: usize, halfmove_clock: u32) -> ActionError {
+    ActionError::illegal(format!(
+        "{san} would give no draw to claim: after it {}",
+        draw_counts(repetitions, halfmove_clock)
+    ))
+}
+
 /// A player-facing error from an engine one.
 fn move_error(err: MoveError) -> ActionError {
     match err {
@@ -274,7 +299,6 @@ fn move_error(err: MoveError) -> ActionError {
     }
 }
 
-/// Whether a (lower-case) text is a bare draw claim.
 /// Ends a game on a draw claim: the outcome and its announcement. A
 /// checkmate or an automatic draw the move itself brought about stands, and
 /// the "may claim" hint of that move is dropped once the claim is made.
@@ -294,17 +318,18 @@ pub(crate) fn settle_claim(
     )));
 }
 
+/// Whether a (lower-case) text is a bare draw claim.
 pub(crate) fn is_claim(lower: &str) -> bool {
     matches!(
         lower,
-        "claim" | "claim draw" | "claim a draw" | "draw claim"
+        "claim" | "claim draw" | "claim a draw" | "claim the draw" | "draw claim"
     )
 }
 
 /// Splits a trailing claim off a text: `Nf3 claim` gives `Some("Nf3")`.
 pub(crate) fn strip_claim(text: &str) -> Option<&str> {
     let lower = text.to_ascii_lowercase();
-    for suffix in [" claim draw", " claim a draw", " claim"] {
+    for suffix in [" claim draw", " claim a draw", " claim the draw", " claim"] {
         if lower.ends_with(suffix) && text.is_char_boundary(text.len() - suffix.len()) {
             let head = text[..text.len() - suffix.len()].trim();
             return (!head.is_empty()).then_some(head);
@@ -376,11 +401,11 @@ impl Game for Chess {
             if next.record.claimable(&next.position).is_some() {
                 return Ok(ChessAction::MoveAndClaim(mv));
             }
-            return Err(ActionError::illegal(format!(
-                "{} would give no draw to claim: after it {}",
-                self.position.san(&mv),
-                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
-            )));
+            return Err(no_claim_after(
+                &self.position.san(&mv),
+                next.record.repetitions(),
+                next.position.halfmove_clock(),
+            ));
         }
         Ok(ChessAction::Move(self.parse_move(text)?))
     }
