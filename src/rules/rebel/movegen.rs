@@ -3,9 +3,10 @@
 //! Actions are generated pseudo-legal, then each is played and kept only if
 //! none of the mover's kings is attacked afterwards (Rebel III's Rebels,
 //! with no king, keep them all, but for a return that would leave the
-//! returned king attacked). Kings are never captured: a king
-//! may stand attacked on the other side's turn only right after a
-//! conversionmate (the Spartans' new king), and capturing it is no move.
+//! returned king attacked). Kings are never captured: no position has a
+//! king attacked on the other side's turn (a conversionmate that would
+//! leave the new king attacked is an ordinary checkmate), and the move
+//! generator leaves kings out of every capture.
 
 use super::position::{RebelPosition, home_rank};
 use super::{CastleSide, Move, Play, Role};
