@@ -105,7 +105,10 @@ fn a_mate_that_would_convert_the_king_into_check_is_a_checkmate() {
         game.outcome().unwrap().to_string(),
         "White wins (checkmate), 1-0"
     );
-    assert_eq!(texts(&events), ["White played Nf7#", "Checkmate: White wins."]);
+    assert_eq!(
+        texts(&events),
+        ["White played Nf7#", "Checkmate: White wins."]
+    );
     let p = game.current();
     assert_eq!(p.rebels(), None);
     assert_eq!(p.kings(Seat::Black), [sq("h8")]);
@@ -114,6 +117,11 @@ fn a_mate_that_would_convert_the_king_into_check_is_a_checkmate() {
         game.view(Viewer::Spectator).history()[0].text,
         "Nf7#",
         "no conversionmate noted"
+    );
+    let facts = game.view(Viewer::Seat(Seat::Black)).present().facts;
+    assert!(
+        facts.contains(&"Black's king on h8 is attacked by White's converted knight on f7.".into()),
+        "{facts:?}"
     );
     // A Rebel rook on h2 would attack the converted king up the h-file.
     let p = after(pos("7k/6p1/8/8/8/3B4/R*6r/1K6 w - - 0 1", V3), &["Ra8#"]);
@@ -124,8 +132,8 @@ fn a_mate_that_would_convert_the_king_into_check_is_a_checkmate() {
     assert_eq!(p.rebels(), Some(Seat::Black));
     assert!(!p.in_check(Seat::White));
     // Such a position cannot be: the Rebels to move, a Spartan king attacked.
-    let err = RebelPosition::from_fen("R*6K*/6p1/8/8/8/3B4/7r/1K6 b - - 1 1 rebels:b", V3)
-        .unwrap_err();
+    let err =
+        RebelPosition::from_fen("R*6K*/6p1/8/8/8/3B4/7r/1K6 b - - 1 1 rebels:b", V3).unwrap_err();
     assert!(err.to_string().contains("White is in check"), "{err}");
 }
 
@@ -135,8 +143,19 @@ fn a_mate_that_would_convert_the_king_into_check_is_a_checkmate() {
 fn kings_are_never_captured() {
     let p = pos("R6K*/6p1/8/8/8/2r5/8/1K6 b - - 0 1 rebels:b", V3);
     assert_eq!(reason(&p, "Rxb1"), "Kings are never captured.");
-    let p = after(p, &["Rh3"]);
-    assert!(p.is_check(), "the rook attacks the converted king up the h-file");
+    let (game, _) = play_game(game_at(&p.fen(), 3), &["Rh3"]);
+    let facts = game.view(Viewer::Seat(Seat::White)).present().facts;
+    for line in [
+        "White is in check",
+        "White's converted king on h8 is attacked by Black's rook on h3.",
+    ] {
+        assert!(facts.iter().any(|f| f == line), "{line}: {facts:?}");
+    }
+    let p = game.current().clone();
+    assert!(
+        p.is_check(),
+        "the rook attacks the converted king up the h-file"
+    );
     let mut answers = sans(&p);
     answers.sort();
     assert_eq!(answers, ["Kg8", "Kxg7"]);
@@ -196,7 +215,7 @@ fn the_rebels_have_no_check_and_no_castling() {
 
 /// "Checkmate both Kings": the Spartans in check with no legal action
 /// lose, even when only converted pieces mate (no conversionmate of the
-/// Spartans).
+/// Spartans), and even when only one of their kings is attacked.
 #[test]
 fn the_rebels_win_by_checkmating_the_spartans() {
     let game = game_at("1r6/7K*/8/8/8/8/3q*4/K7 b - - 0 1 rebels:b", 3);
@@ -213,6 +232,45 @@ fn the_rebels_win_by_checkmating_the_spartans() {
         2,
         "nothing converted"
     );
+    // The view names the attacked king, and only that one.
+    let facts = game.view(Viewer::Spectator).present().facts;
+    let attacked: Vec<&String> = facts.iter().filter(|f| f.contains("is attacked")).collect();
+    assert_eq!(
+        attacked,
+        ["White's king on a1 is attacked by Black's converted queen on b2."]
+    );
+}
+
+/// Both kings attacked at once, with no action that saves both: the same
+/// ending, and the view names both kings.
+#[test]
+fn the_rebels_win_by_attacking_both_kings_at_once() {
+    let game = game_at("7K*/8/8/1q6/8/8/8/4K3 b - - 0 1 rebels:b", 3);
+    let (game, events) = play_game(game, &["Qe5+"]);
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "Black wins (the Spartans' kings checkmated), 0-1"
+    );
+    assert_eq!(
+        texts(&events)[1],
+        "Checkmate of the Spartans: White cannot save both kings. Black (the Rebels) wins."
+    );
+    let facts = game.view(Viewer::Seat(Seat::White)).present().facts;
+    for line in [
+        "White's king on e1 is attacked by Black's queen on e5.",
+        "White's converted king on h8 is attacked by Black's queen on e5.",
+    ] {
+        assert!(facts.iter().any(|f| f == line), "{line}: {facts:?}");
+    }
+    // Either king alone could step out of the attack: it is the pair that
+    // cannot be saved.
+    assert!(game.current().legal_plays().is_empty());
+    for (fen, step) in [
+        ("8/8/8/4q3/8/8/8/4K2K* w - - 0 1 rebels:b", "Kd2"),
+        ("7K*/8/8/4q3/8/8/K7/8 w - - 0 1 rebels:b", "Kg8"),
+    ] {
+        assert!(legal(&pos(fen, V3), step), "{fen}");
+    }
 }
 
 /// "Return at least one of them to your side and check the other": the
@@ -410,4 +468,20 @@ fn teams_are_stored_and_repeat() {
         game.current().repetition_key(),
         "R*6K*/7p/4N3/8/8/8/8/6K1 b - - rebels:b"
     );
+}
+
+/// The rules page states each of these settled points, with its reason.
+#[test]
+fn the_rules_page_states_the_settled_endings() {
+    let page = crate::rules::rebel::RebelChess::rules_page();
+    for line in [
+        "- Kings are never captured: no move takes a king (no position leaves a king attacked on the other side's turn).",
+        "is no conversionmate but an ordinary checkmate, and ends the game: the Spartans may never have a king attacked",
+        "- \"Checkmate both Kings\": the Rebels win when the Spartans are in check with no legal action, whether one king or both are attacked",
+        "names every king that is attacked",
+        "The host may set a clock of so many days per move",
+    ] {
+        assert!(page.contains(line), "{line}");
+    }
+    assert!(!page.contains("There is no clock"));
 }
