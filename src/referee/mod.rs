@@ -93,7 +93,7 @@ impl LoadedGame {
     /// What `viewer` may see now; everyone sees the archive once it ended.
     pub fn view(&self, viewer: Viewer) -> AnyView {
         if self.current.status().is_finished() {
-            self.current.game.view(Viewer::Host)
+            self.current.game.archive()
         } else {
             self.current.game.view(viewer)
         }

@@ -525,6 +525,15 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// (the archive).
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// The archive of a game whose match has ended, by the game's rules or
+    /// outside them (resignation, agreement, time, the host's ruling): it
+    /// is shown to everyone, so nothing in it may be marked as still
+    /// hidden. By default the host's view; a game whose host view marks
+    /// parts as sealed overrides it.
+    fn archive(&self) -> Self::View {
+        self.view(Viewer::Host)
+    }
+
     /// The number of leaves of the legal-action tree `depth` actions deep,
     /// following whichever seat owes an action (the first, in a sealed
     /// phase). Games with a faster counter override it.
@@ -573,6 +582,16 @@ pub struct AnyView {
     pub json: serde_json::Value,
 }
 
+impl AnyView {
+    fn of<V: View>(view: &V) -> AnyView {
+        AnyView {
+            presentation: view.present(),
+            history: view.history(),
+            json: serde_json::to_value(view).expect("views serialise"),
+        }
+    }
+}
+
 /// A stored log action could not be replayed.
 #[derive(Debug, Error)]
 pub enum ReplayError {
@@ -605,6 +624,8 @@ pub trait AnyGame: Send + Sync {
     /// Every legal action of `seat`, in notation.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     fn view(&self, viewer: Viewer) -> AnyView;
+    /// See [`Game::archive`].
+    fn archive(&self) -> AnyView;
     fn perft(&self, depth: u32) -> u64;
     /// Perft split by first action: each action's notation and its count.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
@@ -670,12 +691,11 @@ impl<G: Game> AnyGame for G {
     }
 
     fn view(&self, viewer: Viewer) -> AnyView {
-        let view = Game::view(self, viewer);
-        AnyView {
-            presentation: view.present(),
-            history: view.history(),
-            json: serde_json::to_value(&view).expect("views serialise"),
-        }
+        AnyView::of(&Game::view(self, viewer))
+    }
+
+    fn archive(&self) -> AnyView {
+        AnyView::of(&Game::archive(self))
     }
 
     fn perft(&self, depth: u32) -> u64 {
