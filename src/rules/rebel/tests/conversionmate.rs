@@ -348,6 +348,21 @@ fn the_spartans_mate_a_returned_king() {
     assert!(game.outcome().is_none());
     assert_eq!(game.current().kings(Seat::White).len(), 2);
     assert_eq!(game.current().rebels(), Some(Seat::Black));
+    // Converted, the king on g8 would stand attacked by the Rebels' knight
+    // on h6: an ordinary checkmate, and the Spartans win.
+    let (game, events) = play_game(
+        game_at("6k1/5ppp/7n/8/8/8/8/R*5K1 w - - 0 1 rebels:b", 3),
+        &["Ra8#"],
+    );
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "White wins (checkmate), 1-0"
+    );
+    assert_eq!(
+        texts(&events),
+        ["White played Ra8#", "Checkmate: White wins."]
+    );
+    assert_eq!(game.current().kings(Seat::Black), [sq("g8")]);
 }
 
 /// "Completely wipe out the other team": the Spartans win when the Rebels
