@@ -29,12 +29,11 @@ pub struct AnyView {
 }
 
 impl AnyView {
-    fn of<G: Game>(game: &G, viewer: Viewer) -> AnyView {
-        let view = Game::view(game, viewer);
+    fn of<V: View>(view: &V) -> AnyView {
         AnyView {
             presentation: view.present(),
             history: view.history(),
-            json: serde_json::to_value(&view).expect("views serialise"),
+            json: serde_json::to_value(view).expect("views serialise"),
         }
     }
 
@@ -209,28 +208,24 @@ impl<G: Game> AnyGame for G {
     }
 
     fn seat_view(&self, seat: Seat, ended: bool) -> SeatView {
-        let viewer = if ended || Game::status(self).is_finished() {
-            Viewer::Host
+        let view = if ended || Game::status(self).is_finished() {
+            AnyView::of(&Game::archive(self))
         } else {
-            Viewer::Seat(seat)
+            AnyView::of(&Game::view(self, Viewer::Seat(seat)))
         };
-        SeatView {
-            seat,
-            view: AnyView::of(self, viewer),
-        }
+        SeatView { seat, view }
     }
 
     fn public_view(&self, ended: bool) -> PublicView {
-        let viewer = if ended || Game::status(self).is_finished() {
-            Viewer::Host
+        PublicView(if ended || Game::status(self).is_finished() {
+            AnyView::of(&Game::archive(self))
         } else {
-            Viewer::Spectator
-        };
-        PublicView(AnyView::of(self, viewer))
+            AnyView::of(&Game::view(self, Viewer::Spectator))
+        })
     }
 
     fn host_view(&self) -> HostView {
-        HostView(AnyView::of(self, Viewer::Host))
+        HostView(AnyView::of(&Game::view(self, Viewer::Host)))
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -99,6 +99,16 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// (the archive).
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// The archive of a game whose match has ended, by the game's rules or
+    /// outside them (resignation, agreement, time, the host's ruling): it
+    /// is shown to everyone, so nothing in it may be marked as still
+    /// hidden. By default the host's view; a game whose host view marks
+    /// parts as sealed, or that cannot tell from its own state that play
+    /// has stopped, overrides it.
+    fn archive(&self) -> Self::View {
+        self.view(Viewer::Host)
+    }
+
     /// The number of leaves of the legal-action tree `depth` actions deep,
     /// following whichever seat owes an action (the first, in a sealed
     /// phase). Games with a faster counter override it.

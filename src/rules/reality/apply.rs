@@ -140,7 +140,12 @@ impl RealityCheck {
                 .insert(0, Event::public(format!("{seat}: {public}{summary}.")));
         }
         next.settle(&mut report);
-        next.reveals.extend(report.events.iter().cloned());
+        // What a turn revealed, for the views until the next turn; the
+        // setups are news of their own notices only (a sealed setup
+        // reveals nothing, and the views show the commitments).
+        if self.started {
+            next.reveals.extend(report.events.iter().cloned());
+        }
         Applied {
             state: next,
             events: report.events,

@@ -318,4 +318,8 @@ impl Game for RealityCheck {
     fn view(&self, viewer: Viewer) -> RealityView {
         view::build(self, viewer)
     }
+
+    fn archive(&self) -> RealityView {
+        view::archive(self)
+    }
 }

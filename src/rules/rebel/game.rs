@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::notation::{ACTION_FORMS, PlayError};
 use super::position::RebelPosition;
 use super::record::Record;
-use super::view::{LastAction, PlacedPiece, RebelView};
+use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
 use super::{DrawReason, Play, Seat, Version};
 use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
 use crate::rules::{
@@ -513,6 +513,23 @@ impl Game for RebelChess {
             .map(|(square, piece)| PlacedPiece { square, piece })
             .collect();
         let playing = self.outcome.is_none();
+        let placed = |square| PlacedPiece {
+            square,
+            piece: self
+                .position
+                .piece_at(square)
+                .expect("a piece stands there"),
+        };
+        let attacked = self
+            .position
+            .attacked_kings()
+            .into_iter()
+            .map(|(square, attackers)| AttackedKing {
+                square,
+                king: placed(square).piece,
+                attackers: attackers.into_iter().map(placed).collect(),
+            })
+            .collect();
         RebelView {
             version: self.version,
             position: self.position.fen(),
@@ -520,6 +537,7 @@ impl Game for RebelChess {
             bottom,
             turn: self.position.turn(),
             check: playing && self.position.is_check(),
+            attacked,
             castling: self.position.castling_rights().to_string(),
             en_passant: if playing {
                 self.position.legal_en_passant()

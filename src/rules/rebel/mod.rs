@@ -66,7 +66,7 @@ pub use conversionmate::BoardEnd;
 pub use game::{PlayedAction, RebelAction, RebelChess};
 pub use notation::{ACTION_FORMS, PlayError};
 pub use position::{RebelPosition, RebelSetup, SetupError};
-pub use view::{PlacedPiece, RebelView};
+pub use view::{AttackedKing, PlacedPiece, RebelView};
 
 use crate::rules::chess;
 

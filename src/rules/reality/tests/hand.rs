@@ -148,7 +148,10 @@ fn a_hand_over_its_limit_must_drop_and_loses_with_nowhere_to_drop() {
     );
     let err = refusal(&game, Seat::Black, "d9xd7");
     assert!(err.to_string().contains("over your limit of 0"), "{err}");
-    assert_eq!(game.view(Viewer::Seat(Seat::Black)).limits, [2, 0]);
+    assert_eq!(
+        game.view(Viewer::Seat(Seat::Black)).limits,
+        [Some(2), Some(0)]
+    );
 }
 
 #[test]
