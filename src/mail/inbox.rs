@@ -89,6 +89,11 @@ impl Mailroom {
         Mailroom { referee, config }
     }
 
+    /// The database's own part of the Message-IDs.
+    fn installation(&self) -> &mailstore::Installation {
+        self.referee.store().installation()
+    }
+
     /// Processes one raw mail found at `key`, inside `conn`'s transaction,
     /// and records it as done there.
     pub async fn process(
@@ -162,7 +167,7 @@ impl Mailroom {
                 Ok(notices) => {
                     let drafts: Vec<Draft> = notices
                         .iter()
-                        .map(|n| Draft::notice(&self.config, n, None))
+                        .map(|n| Draft::notice(&self.config, self.installation(), n, None))
                         .collect();
                     self.queue(&mut tx, &drafts).await?;
                     queued += drafts.len();
@@ -543,7 +548,7 @@ impl Mailroom {
                         mailstore::close_challenge(conn, id, "accepted", Some(game_id)).await?;
                         let drafts = notices
                             .iter()
-                            .map(|n| Draft::notice(&self.config, n, None))
+                            .map(|n| Draft::notice(&self.config, self.installation(), n, None))
                             .collect();
                         Ok(Processed {
                             handled: Handled::Applied,
@@ -709,7 +714,7 @@ impl Mailroom {
                 } else {
                     None
                 };
-                Draft::notice(&self.config, n, in_reply_to)
+                Draft::notice(&self.config, self.installation(), n, in_reply_to)
             })
             .collect();
         Processed {
@@ -756,9 +761,10 @@ impl Mailroom {
                     .secret,
             )),
         );
-        draft
-            .references
-            .insert(0, super::compose::thread_root(&self.config, id, seat));
+        draft.references.insert(
+            0,
+            super::compose::thread_root(&self.config, self.installation(), id, seat),
+        );
         Processed {
             handled: Handled::Refused,
             detail: format!("game {id}: {error}"),
