@@ -52,9 +52,7 @@ pub fn server_path(configured: &str, separator: Option<char>) -> Result<Vec<Stri
     let Some(separator) = separator else {
         return match levels.as_slice() {
             [only] => Ok(vec![only.to_string()]),
-            _ => Err("the server has no folder levels (its separator is NIL): \
-                      name a folder without `/` or `.`"
-                .to_string()),
+            _ => Err("a NIL separator: this server has no folder levels.".to_string()),
         };
     };
     let mut path = Vec::with_capacity(levels.len());
@@ -62,7 +60,7 @@ pub fn server_path(configured: &str, separator: Option<char>) -> Result<Vec<Stri
     for level in levels {
         if level.contains(separator) {
             return Err(format!(
-                "{level:?} contains the server's separator {separator:?}"
+                "the separator {separator:?}, which the level {level:?} contains."
             ));
         }
         if !name.is_empty() {
@@ -78,8 +76,8 @@ pub fn server_path(configured: &str, separator: Option<char>) -> Result<Vec<Stri
 /// retrying cannot cure, so the daemon stops with this message.
 #[derive(Debug, Error)]
 #[error(
-    "the IMAP server refuses the folder imap.{setting} = {configured:?} ({command}: {answer}); \
-     name a folder this server accepts (`/` and `.` both separate levels)"
+    "the IMAP server refuses the folder imap.{setting} = {configured:?}. Its answer to {command}: \
+     {answer} Name a folder this server accepts (`/` and `.` both separate levels)."
 )]
 pub struct FolderRefused {
     /// `done_folder` or `mailbox`.
