@@ -161,7 +161,9 @@ impl Mailbox {
         let separator = separator(&mut session)?;
         info!(host = %config.host, idle, moves, ?separator, "IMAP session open");
         let done = ensure_folder(&mut session, "done_folder", &config.done_folder, separator)?;
-        let mailbox = server_name("mailbox", &config.mailbox, separator)?;
+        let mailbox = server_names("mailbox", &config.mailbox, separator)?
+            .pop()
+            .unwrap_or_default();
         let selected = match session.select(&mailbox) {
             Ok(selected) => selected,
             Err(e) => {
@@ -307,19 +309,21 @@ fn separator(session: &mut imap::Session<ImapStream>) -> anyhow::Result<Option<c
         .and_then(|d| d.chars().next()))
 }
 
-/// A configured folder as the server names it, or why it cannot be.
-fn server_name(
+/// A configured folder as the server names it, and its parents, outermost
+/// first; or why the server cannot have it.
+fn server_names(
     setting: &'static str,
     configured: &str,
     separator: Option<char>,
-) -> anyhow::Result<String> {
-    let path = server_path(configured, separator).map_err(|why| FolderRefused {
-        setting,
-        configured: configured.to_string(),
-        command: "LIST \"\" \"\"".to_string(),
-        answer: why,
-    })?;
-    Ok(path.last().cloned().unwrap_or_default())
+) -> anyhow::Result<Vec<String>> {
+    Ok(
+        server_path(configured, separator).map_err(|why| FolderRefused {
+            setting,
+            configured: configured.to_string(),
+            command: "LIST \"\" \"\"".to_string(),
+            answer: why,
+        })?,
+    )
 }
 
 /// The error for a failed command on a folder: a [`FolderRefused`] if the
@@ -362,7 +366,8 @@ fn ensure_folder(
     configured: &str,
     separator: Option<char>,
 ) -> anyhow::Result<String> {
-    let folder = server_name(setting, configured, separator)?;
+    let path = server_names(setting, configured, separator)?;
+    let folder = path.last().cloned().unwrap_or_default();
     let exists = |session: &mut imap::Session<ImapStream>, name: &str| -> anyhow::Result<bool> {
         Ok(session
             .list(None, Some(&quoted(name)))
@@ -373,7 +378,6 @@ fn ensure_folder(
     if exists(session, &folder)? {
         return Ok(folder);
     }
-    let path = server_path(configured, separator).unwrap_or_default();
     for name in path {
         if exists(session, &name)? {
             continue;
