@@ -85,7 +85,7 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
             let sealed = sealed_salts(&after.host_position());
             sealed_seen += sealed.len();
             for notice in &notices {
-                let raw = Draft::notice(&config, notice, Some("in@x.test"))
+                let raw = Draft::notice(&config, store.installation(), notice, Some("in@x.test"))
                     .format(&config)
                     .unwrap();
                 let mail = readable(&raw);

@@ -125,3 +125,22 @@ async fn a_game_without_randomness_announces_and_publishes_no_seed() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_end_of_a_game_is_told_once_per_mail() {
+    for game in ["chess", "bluff-chess", "reality-check", "rebel-chess"] {
+        let mut room = Room::new(RefereeConfig::default()).await;
+        let (alice, _) = support::room::started_game(&mut room, game, "").await;
+        room.deliver(&mail("alice@example.test", &alice, "Re", "g1@x", "resign"))
+            .await;
+        let outbox = room.outbox().await;
+        for to in ["alice@example.test", "bob@example.test"] {
+            let (_, _, text) = last_to(&outbox, to);
+            assert_eq!(
+                text.matches("Black wins").count(),
+                1,
+                "{game}, mail to {to}: {text}"
+            );
+        }
+    }
+}

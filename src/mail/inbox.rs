@@ -87,6 +87,11 @@ impl Mailroom {
         Mailroom { referee, config }
     }
 
+    /// The database's own part of the Message-IDs.
+    pub(super) fn installation(&self) -> &mailstore::Installation {
+        self.referee.store().installation()
+    }
+
     pub(super) async fn decide(
         &self,
         conn: &mut Tx,
@@ -394,7 +399,7 @@ impl Mailroom {
                 } else {
                     None
                 };
-                Draft::notice(&self.config, n, in_reply_to)
+                Draft::notice(&self.config, self.installation(), n, in_reply_to)
             })
             .collect();
         Processed {
@@ -421,7 +426,12 @@ impl Mailroom {
     ) -> Processed {
         let id = loaded.id();
         let notice = self.referee.refusal(loaded, seat, line, error);
-        let draft = Draft::notice(&self.config, &notice, inbound.message_id.as_deref());
+        let draft = Draft::notice(
+            &self.config,
+            self.installation(),
+            &notice,
+            inbound.message_id.as_deref(),
+        );
         Processed {
             handled: Handled::Refused,
             detail: format!("game {id}: {error}"),

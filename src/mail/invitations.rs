@@ -174,7 +174,7 @@ impl Mailroom {
                 game_id: Some(game_id),
                 drafts: notices
                     .iter()
-                    .map(|n| Draft::notice(&self.config, n, None))
+                    .map(|n| Draft::notice(&self.config, self.installation(), n, None))
                     .collect(),
             }),
             Ok(Answered::Declined { challenge }) => {

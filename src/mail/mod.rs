@@ -3,6 +3,7 @@
 
 pub mod compose;
 pub mod daemon;
+pub mod folders;
 pub mod imap;
 pub mod inbox;
 mod invitations;

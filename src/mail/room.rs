@@ -87,7 +87,7 @@ impl Mailroom {
                 Ok(notices) => {
                     let drafts: Vec<Draft> = notices
                         .iter()
-                        .map(|n| Draft::notice(&self.config, n, None))
+                        .map(|n| Draft::notice(&self.config, self.installation(), n, None))
                         .collect();
                     self.queue(&mut tx, &drafts).await?;
                     queued += drafts.len();

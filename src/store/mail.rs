@@ -1,9 +1,31 @@
 //! The mail daemon's tables: inbound mails seen, the outbox, challenges and
 //! the IMAP position.
 
-use sqlx::Row;
+use sqlx::{Row, SqliteConnection};
 
 use super::{StoreError, Tx};
+
+/// This database's own part of the referee's Message-IDs (the one row of
+/// the `installation` table, made with the database).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Installation {
+    /// Random, different in every database.
+    pub token: String,
+    /// Games up to this id were started before the token existed.
+    pub legacy_games: i64,
+}
+
+/// Reads this database's [`Installation`].
+pub(super) async fn installation(conn: &mut SqliteConnection) -> Result<Installation, StoreError> {
+    let row = sqlx::query("SELECT token, legacy_games FROM installation WHERE id = 1")
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| StoreError::Corrupt("the installation row is missing".to_string()))?;
+    Ok(Installation {
+        token: row.get(0),
+        legacy_games: row.get(1),
+    })
+}
 
 /// Where a mail sits in the mailbox: the key of exactly-once processing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

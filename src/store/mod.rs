@@ -33,6 +33,7 @@ pub mod mail;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -54,6 +55,7 @@ pub enum StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    installation: Arc<mail::Installation>,
 }
 
 impl Store {
@@ -103,7 +105,16 @@ impl Store {
 
     async fn migrate(pool: SqlitePool) -> Result<Store, StoreError> {
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let installation = mail::installation(&mut *pool.acquire().await?).await?;
+        Ok(Store {
+            pool,
+            installation: Arc::new(installation),
+        })
+    }
+
+    /// This database's own part of the referee's Message-IDs.
+    pub fn installation(&self) -> &mail::Installation {
+        &self.installation
     }
 
     /// The pool, for tests that inspect the database with their own SQL.
@@ -137,5 +148,54 @@ impl Tx {
     /// The connection, for the data access functions of this room.
     fn db(&mut self) -> &mut SqliteConnection {
         &mut self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn every_database_gets_its_own_token_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.db");
+        let first = Store::open(&path).await.unwrap();
+        let again = Store::open(&path).await.unwrap();
+        let other = Store::open_in_memory().await.unwrap();
+        let token = &first.installation().token;
+        assert_eq!(token.len(), 16);
+        assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+        assert_eq!(first.installation(), again.installation(), "made once");
+        assert_ne!(token, &other.installation().token);
+        assert_eq!(first.installation().legacy_games, 0);
+    }
+
+    #[tokio::test]
+    async fn games_from_before_the_token_keep_their_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        // A database as the release before this migration left it: two games.
+        let store = Store::open(&path).await.unwrap();
+        for _ in 0..2 {
+            sqlx::query(
+                "INSERT INTO games (game, options, seed, seed_hash, state) \
+                 VALUES ('chess', '{}', '00', '00', '{}')",
+            )
+            .execute(store.pool())
+            .await
+            .unwrap();
+        }
+        sqlx::query("DROP TABLE installation")
+            .execute(store.pool())
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 4")
+            .execute(store.pool())
+            .await
+            .unwrap();
+        store.pool().close().await;
+        let upgraded = Store::open(&path).await.unwrap();
+        assert_eq!(upgraded.installation().legacy_games, 2);
+        assert_eq!(upgraded.installation().token.len(), 16);
     }
 }

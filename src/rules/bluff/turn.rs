@@ -84,8 +84,11 @@ impl BluffChess {
     fn reveal(&mut self, seat: Seat, events: &mut Vec<Event>) {
         if let Some(sealed) = self.sealed[seat.index()].take() {
             events.push(Event::public(format!(
-                "{seat}'s sealed decision was: {} (salt {}, commitment {}).",
-                sealed.decision, sealed.salt, sealed.commitment
+                "{seat}'s sealed decision was: {} (salt {}, commitment {}; {}).",
+                sealed.decision,
+                sealed.salt,
+                sealed.commitment,
+                crate::rules::entropy::COMMITMENT_RULE
             )));
         }
     }
@@ -202,8 +205,9 @@ impl BluffChess {
             ),
         ));
         events.push(Event::public(format!(
-            "{seat} has made a sealed decision (commitment {}).",
-            sealed.commitment
+            "{seat} has made a sealed decision (commitment {}; it is revealed with its salt after the next move, and {}).",
+            sealed.commitment,
+            crate::rules::entropy::COMMITMENT_RULE
         )));
         if let Some(Turn::Move {
             decision: slot,

@@ -409,7 +409,8 @@ impl View for BluffView {
 
         let mut facts = Vec::new();
         match (&self.outcome, self.due) {
-            (Some(outcome), _) => facts.push(format!("Game over: {outcome}")),
+            // The referee's status line says how the game ended, once.
+            (Some(_), _) => {}
             (None, Some(due)) if due.duty == Duty::Decision => {
                 if self.me() == Some(due.seat) {
                     facts.push(

@@ -34,8 +34,9 @@ pub(crate) fn numbered(number: u32, seat: Seat, text: &str) -> String {
     }
 }
 
-/// The facts on whose move it is: the outcome once over, else the side to
-/// move and whether it is in check.
+/// The facts on whose move it is: the side to move and whether it is in
+/// check. Once the game is over there is none: the referee's status line
+/// says how it ended, once.
 pub(crate) fn turn_facts(
     facts: &mut Vec<String>,
     outcome: Option<&Outcome>,
@@ -43,7 +44,7 @@ pub(crate) fn turn_facts(
     check: bool,
 ) {
     match outcome {
-        Some(outcome) => facts.push(format!("Game over: {outcome}")),
+        Some(_) => {}
         None => {
             facts.push(format!("{turn} to move"));
             if check {

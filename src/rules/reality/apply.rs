@@ -249,8 +249,9 @@ impl RealityCheck {
         self.side = Seat::White;
         self.number = 1;
         report.events.push(Event::public(format!(
-            "Both setups are in; each side now sees the other's up faces. Commitments: {}. White moves first.",
-            commitments.join(", ")
+            "Both setups are in; each side now sees the other's up faces. Commitments: {}; each setup is revealed with its salt when the game ends, and {}. White moves first.",
+            commitments.join(", "),
+            crate::rules::entropy::COMMITMENT_RULE
         )));
     }
 
@@ -490,17 +491,19 @@ impl RealityCheck {
             } else {
                 None
             };
-        let Some(outcome) = &self.outcome else { return };
-        report
-            .events
-            .push(Event::public(format!("Game over: {outcome}.")));
+        // How it ended is the referee's status line, told once; here only
+        // what the end reveals.
+        if self.outcome.is_none() {
+            return;
+        }
         for seat in Seat::BOTH {
             if let Some(sealed) = &self.setups[seat.index()] {
                 report.events.push(Event::public(format!(
-                    "{seat}'s setup was: {} (salt {}; the commitment {} is the SHA-256 of the text, a '|' and the salt).",
+                    "{seat}'s setup was: {} (salt {}; commitment {}; {}).",
                     sealed.setup.text(),
                     sealed.salt,
-                    sealed.commitment
+                    sealed.commitment,
+                    crate::rules::entropy::COMMITMENT_RULE
                 )));
             }
         }

@@ -250,7 +250,8 @@ fn kinds(seat: Seat, kinds: &[Kind]) -> String {
 impl RealityView {
     fn status_fact(&self) -> String {
         match &self.status {
-            Status::Finished(outcome) => format!("Game over: {outcome}."),
+            // The referee's status line says how it ended, once.
+            Status::Finished(_) => String::new(),
             Status::Ongoing(dues) if dues.iter().any(|d| d.duty == Duty::Sealed) => {
                 let words: Vec<String> = Seat::BOTH
                     .iter()
@@ -314,7 +315,10 @@ impl View for RealityView {
                 .to_string(),
             "N/R: knight up, rook down (the down face is shown only where you know it).".to_string(),
         ];
-        let mut facts = vec![self.status_fact()];
+        let mut facts: Vec<String> = Some(self.status_fact())
+            .filter(|f| !f.is_empty())
+            .into_iter()
+            .collect();
         let in_setup =
             matches!(&self.status, Status::Ongoing(d) if d.iter().any(|d| d.duty == Duty::Sealed));
         for seat in Seat::BOTH.into_iter().filter(|_| !in_setup) {
