@@ -137,10 +137,38 @@ async fn the_end_of_a_game_is_told_once_per_mail() {
         for to in ["alice@example.test", "bob@example.test"] {
             let (_, _, text) = last_to(&outbox, to);
             assert_eq!(
-                text.matches("Black wins").count(),
+                text.matches("Game over").count(),
                 1,
                 "{game}, mail to {to}: {text}"
             );
+            assert!(
+                !text.contains(" to move"),
+                "a game that has ended owes no move: {game}, mail to {to}: {text}"
+            );
         }
+    }
+}
+
+#[tokio::test]
+async fn a_resignation_reveals_every_sealed_decision() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = support::room::started_game(&mut room, "bluff-chess", "").await;
+    room.deliver(&mail("alice@example.test", &alice, "Re", "b1@x", "e4"))
+        .await;
+    // d5 can be taken by exd5: a death move, decided blind and sealed.
+    room.deliver(&mail("bob@example.test", &bob, "Re", "b2@x", "d5 stay"))
+        .await;
+    let outbox = room.outbox().await;
+    let (_, _, before) = last_to(&outbox, "alice@example.test");
+    assert!(!before.contains("decision was"), "still sealed: {before}");
+    room.deliver(&mail("alice@example.test", &alice, "Re", "b3@x", "resign"))
+        .await;
+    let outbox = room.outbox().await;
+    for to in ["alice@example.test", "bob@example.test"] {
+        let (_, _, text) = last_to(&outbox, to);
+        assert!(
+            text.contains("Black's sealed decision was: stay"),
+            "the end reveals it to {to}: {text}"
+        );
     }
 }

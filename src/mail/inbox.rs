@@ -9,7 +9,9 @@ use super::compose::Draft;
 use super::parse::Inbound;
 use crate::command::{self, Command};
 use crate::config::RefereeConfig;
-use crate::referee::{LoadedGame, Notice, Referee, RefereeError, normalize_address};
+use crate::referee::{
+    ChallengeRequest, LoadedGame, Notice, Referee, RefereeError, normalize_address,
+};
 use crate::render;
 use crate::rules::{ActionError, GameInfo, Seat, game_names};
 use crate::store::StoreError;
@@ -285,7 +287,13 @@ impl Mailroom {
                 options,
                 color,
             } => {
-                let request = super::invitations::request(from, opponent, name, options, *color);
+                let request = ChallengeRequest {
+                    challenger: from,
+                    opponent,
+                    game: name,
+                    options,
+                    color: *color,
+                };
                 self.challenge(conn, inbound, from, request).await
             }
             Command::Accept | Command::Decline => Ok(self.refuse_neutrally(

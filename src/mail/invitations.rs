@@ -8,7 +8,7 @@ use crate::store::Tx;
 use super::compose::Draft;
 use super::inbox::{Mailroom, Processed, same_secret};
 use super::parse::Inbound;
-use crate::command::{self, ColorChoice, Command};
+use crate::command::{self, Command};
 use crate::referee::{Answered, ChallengeRequest, RefereeError, normalize_address};
 use crate::store::StoreError;
 use crate::store::mail::Handled;
@@ -213,22 +213,5 @@ impl Mailroom {
                 format!("The game could not start: {e}. Nothing was changed.\n"),
             )),
         }
-    }
-}
-
-/// The referee's reading of a `challenge` command.
-pub(super) fn request<'a>(
-    from: &'a str,
-    opponent: &'a str,
-    game: &'a str,
-    options: &'a [String],
-    color: ColorChoice,
-) -> ChallengeRequest<'a> {
-    ChallengeRequest {
-        challenger: from,
-        opponent,
-        game,
-        options,
-        color,
     }
 }

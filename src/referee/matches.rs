@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rules::{
-    ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, HostView, OptionError, Options,
-    Outcome, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
+    ActionError, AnyGame, Ending, Entropy, Event, GameInfo, GameResult, HostView, OptionError,
+    Options, Outcome, Played, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
 };
 
 /// One accepted entry of a game's log.
@@ -108,15 +108,10 @@ pub struct Match {
     pub ended: Option<Outcome>,
 }
 
-/// What applying one entry did.
-pub struct Step {
-    pub next: Match,
-    /// The entry as stored in the log.
-    pub entry: LogEntry,
-    /// The entry in the actor's words (may include the actor's sealed parts).
-    pub notation: String,
-    pub events: Vec<Event>,
-}
+/// What applying one log entry did: the next match, the entry as stored,
+/// the entry in the actor's words (it may include the actor's sealed parts)
+/// and what to tell whom.
+pub type Step = Played<Match, LogEntry>;
 
 impl Match {
     /// A new match of `info` with `options`.
@@ -152,12 +147,12 @@ impl Match {
 
     /// What `seat` may see (the archive once the match has ended).
     pub fn seat_view(&self, seat: Seat) -> SeatView {
-        self.game.seat_view(seat, self.ended.is_some())
+        self.game.seat_view(seat)
     }
 
     /// What anyone may see (the archive once the match has ended).
     pub fn public_view(&self) -> PublicView {
-        self.game.public_view(self.ended.is_some())
+        self.game.public_view()
     }
 
     /// Everything, hidden parts marked: the host's.
@@ -199,7 +194,7 @@ impl Match {
                     Match::from_position(info, options, position)?
                 }
                 LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
-                other => current.replay_entry(other, seed, index as u64)?.next,
+                other => current.replay_entry(other, seed, index as u64)?.state,
             };
         }
         Ok(current)
@@ -257,6 +252,23 @@ impl Match {
         ))
     }
 
+    /// Claims for `seat` the draw its game's rules allow now, if any.
+    pub fn claim_draw(&self, seat: Seat, seed: [u8; 32], index: u64) -> Option<Step> {
+        if self.status().is_finished() {
+            return None;
+        }
+        let played = self
+            .game
+            .claim_draw(seat, &mut entropy_for_entry(seed, index))?;
+        Some(self.after_action(
+            seat,
+            played.state,
+            played.action,
+            played.notation,
+            played.events,
+        ))
+    }
+
     fn after_action(
         &self,
         seat: Seat,
@@ -274,12 +286,12 @@ impl Match {
             other => other,
         };
         Step {
-            next: Match {
+            state: Match {
                 game,
                 draw_offer,
                 ended: None,
             },
-            entry: LogEntry::Action { seat, action },
+            action: LogEntry::Action { seat, action },
             notation,
             events,
         }
@@ -293,7 +305,7 @@ impl Match {
         let mut next = self.clone();
         let (notation, events) = match &entry {
             LogEntry::Resign { seat } => {
-                next.ended = Some(Outcome::win(seat.other(), format!("{} resigned", seat)));
+                next.ended = Some(Outcome::win(seat.other(), Ending::Resigned(*seat)));
                 next.draw_offer = None;
                 (
                     "resign".to_string(),
@@ -330,7 +342,7 @@ impl Match {
                         "There is no draw offer from your opponent to accept.",
                     ));
                 }
-                next.ended = Some(Outcome::draw("agreed"));
+                next.ended = Some(Outcome::draw(Ending::Agreed));
                 next.draw_offer = None;
                 (
                     "accept draw".to_string(),
@@ -352,14 +364,14 @@ impl Match {
             LogEntry::Timeout { seats } => {
                 let (outcome, text) = match seats.as_slice() {
                     [seat] => (
-                        Outcome::win(seat.other(), format!("{seat} ran out of time")),
+                        Outcome::win(seat.other(), Ending::OutOfTime(*seat)),
                         format!(
                             "{seat} let the deadline pass and loses on time. {} wins.",
                             seat.other()
                         ),
                     ),
                     _ => (
-                        Outcome::draw("both players ran out of time"),
+                        Outcome::draw(Ending::BothOutOfTime),
                         "Both players let the deadline pass: the game is drawn.".to_string(),
                     ),
                 };
@@ -370,15 +382,12 @@ impl Match {
             LogEntry::Adjudicate { result, reason } => {
                 next.ended = Some(Outcome {
                     result: *result,
-                    reason: reason.clone(),
+                    reason: Ending::Adjudicated(reason.clone()),
                 });
                 next.draw_offer = None;
-                let outcome = next.ended.as_ref().expect("just set");
                 (
                     "adjudicated".to_string(),
-                    vec![Event::public(format!(
-                        "The host adjudicated the game: {outcome}."
-                    ))],
+                    vec![Event::public("The host adjudicated the game.")],
                 )
             }
             LogEntry::Action { .. } => unreachable!("game actions go through Match::play"),
@@ -388,9 +397,17 @@ impl Match {
                 ));
             }
         };
+        // The game itself ends too: it owes nothing more, and what it hid
+        // is revealed to everyone.
+        let mut events = events;
+        if let Some(outcome) = &next.ended {
+            let (game, revealed) = next.game.concluded(outcome.clone());
+            next.game = game;
+            events.extend(revealed);
+        }
         Ok(Step {
-            next,
-            entry,
+            state: next,
+            action: entry,
             notation,
             events,
         })
@@ -407,8 +424,14 @@ impl Match {
         snapshot: &serde_json::Value,
         draw_offer: Option<Seat>,
     ) -> Result<Match, serde_json::Error> {
-        let game = (info.load)(snapshot["game"].clone())?;
+        let mut game = (info.load)(snapshot["game"].clone())?;
         let ended: Option<Outcome> = serde_json::from_value(snapshot["ended"].clone())?;
+        // Snapshots written before games were concluded by the referee.
+        if let Some(outcome) = &ended
+            && !game.status().is_finished()
+        {
+            game = game.concluded(outcome.clone()).0;
+        }
         Ok(Match {
             game,
             draw_offer,

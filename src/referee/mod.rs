@@ -558,9 +558,7 @@ impl Referee {
         if current.draw_offer == Some(seat.other()) {
             return current.apply_meta(LogEntry::AcceptDraw { seat });
         }
-        if !current.status().is_finished()
-            && let Ok(step) = current.play(seat, "claim draw", loaded.row.seed, index)
-        {
+        if let Some(step) = current.claim_draw(seat, loaded.row.seed, index) {
             return Ok(step);
         }
         current.apply_meta(LogEntry::OfferDraw { seat })
@@ -576,18 +574,19 @@ impl Referee {
     ) -> Result<Vec<Notice>, RefereeError> {
         let id = loaded.row.id;
         let index = loaded.row.log_len;
-        let entry = serde_json::to_value(&step.entry).expect("log entries serialise");
+        let entry = serde_json::to_value(&step.action).expect("log entries serialise");
         games::append_log(conn, id, index, actor, &entry, &step.notation, source).await?;
-        let status = step.next.status();
-        let snapshot = step.next.snapshot();
-        let result = status.outcome().map(|o| (o.result, o.reason.as_str()));
+        let status = step.state.status();
+        let snapshot = step.state.snapshot();
+        let reason = status.outcome().map(|o| o.reason.to_string());
+        let result = status.outcome().map(|o| o.result).zip(reason.as_deref());
         games::save(
             conn,
             id,
             Snapshot {
                 state: &snapshot,
                 log_len: index + 1,
-                draw_offer: step.next.draw_offer,
+                draw_offer: step.state.draw_offer,
                 result,
             },
         )

@@ -3,20 +3,29 @@
 use thiserror::Error;
 
 use super::{
-    ActionError, Entropy, Event, GAMES, Game, GameInfo, HistoryLine, Presentation, Seat, Status,
-    View, Viewer,
+    ActionError, Entropy, Event, GAMES, Game, GameInfo, HistoryLine, Outcome, Presentation, Seat,
+    Status, View, Viewer,
 };
 
-/// What applying an action gave, in a game-independent form.
-pub struct Played {
-    pub state: Box<dyn AnyGame>,
-    /// The stored form of the action, for the log.
-    pub action: serde_json::Value,
+/// What playing one action gave, past the game's own [`Applied`]: the next
+/// state, the action as stored, how it reads, and what to tell whom. The
+/// erased face returns it with the game and the game's stored action
+/// (`Played<Box<dyn AnyGame>, serde_json::Value>`); the referee with the
+/// match and its log entry (`referee::Step`).
+///
+/// [`Applied`]: super::Applied
+pub struct Played<S, A> {
+    pub state: S,
+    /// The action as stored in the log.
+    pub action: A,
     /// The action in the game's notation, as the actor wrote it (the actor's
     /// own view: it may include the actor's sealed parts).
     pub notation: String,
     pub events: Vec<Event>,
 }
+
+/// A game's action played through the erased face.
+pub type PlayedAction = Played<Box<dyn AnyGame>, serde_json::Value>;
 
 /// A game's view in a game-independent form, ready to render. Only this
 /// module builds one (from [`Game::view`]), and only inside one of the three
@@ -125,22 +134,29 @@ pub trait AnyGame: Send + Sync {
         seat: Seat,
         text: &str,
         entropy: &mut Entropy,
-    ) -> Result<Played, ActionError>;
+    ) -> Result<PlayedAction, ActionError>;
     /// Applies an action from the log.
     fn replay(
         &self,
         seat: Seat,
         action: &serde_json::Value,
         entropy: &mut Entropy,
-    ) -> Result<Played, ReplayError>;
+    ) -> Result<PlayedAction, ReplayError>;
+    /// Claims for `seat` the draw the rules allow now, if any (the
+    /// referee's `draw`, as a typed request rather than words the game
+    /// would have to read).
+    fn claim_draw(&self, seat: Seat, entropy: &mut Entropy) -> Option<PlayedAction>;
     /// Every legal action of `seat`, in notation.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     /// What `seat` may see now. Once the game has ended, by its rules or
-    /// outside them (`ended`: resignation, agreement, the clock, the host's
-    /// ruling), all becomes public and every seat sees the archive.
-    fn seat_view(&self, seat: Seat, ended: bool) -> SeatView;
+    /// outside them ([`AnyGame::concluded`]), all becomes public and every
+    /// seat sees the archive.
+    fn seat_view(&self, seat: Seat) -> SeatView;
     /// What anyone may see now (the archive, once the game has ended).
-    fn public_view(&self, ended: bool) -> PublicView;
+    fn public_view(&self) -> PublicView;
+    /// The game ended outside its rules, and what that reveals (see
+    /// [`Game::conclude`]).
+    fn concluded(&self, outcome: Outcome) -> (Box<dyn AnyGame>, Vec<Event>);
     /// Everything, hidden parts marked: the host's.
     fn host_view(&self) -> HostView;
     fn perft(&self, depth: u32) -> u64;
@@ -171,7 +187,7 @@ impl<G: Game> AnyGame for G {
         seat: Seat,
         text: &str,
         entropy: &mut Entropy,
-    ) -> Result<Played, ActionError> {
+    ) -> Result<PlayedAction, ActionError> {
         let action = self.parse_action(seat, text)?;
         let notation = self.notation(seat, &action);
         let applied = self.apply(seat, &action, entropy)?;
@@ -188,11 +204,23 @@ impl<G: Game> AnyGame for G {
         seat: Seat,
         action: &serde_json::Value,
         entropy: &mut Entropy,
-    ) -> Result<Played, ReplayError> {
+    ) -> Result<PlayedAction, ReplayError> {
         let action: G::Action = serde_json::from_value(action.clone())?;
         let notation = self.notation(seat, &action);
         let applied = self.apply(seat, &action, entropy)?;
         Ok(Played {
+            state: Box::new(applied.state),
+            action: serde_json::to_value(&action).expect("actions serialise"),
+            notation,
+            events: applied.events,
+        })
+    }
+
+    fn claim_draw(&self, seat: Seat, entropy: &mut Entropy) -> Option<PlayedAction> {
+        let action = self.draw_claim(seat)?;
+        let notation = self.notation(seat, &action);
+        let applied = self.apply(seat, &action, entropy).ok()?;
+        Some(Played {
             state: Box::new(applied.state),
             action: serde_json::to_value(&action).expect("actions serialise"),
             notation,
@@ -207,8 +235,8 @@ impl<G: Game> AnyGame for G {
             .collect()
     }
 
-    fn seat_view(&self, seat: Seat, ended: bool) -> SeatView {
-        let view = if ended || Game::status(self).is_finished() {
+    fn seat_view(&self, seat: Seat) -> SeatView {
+        let view = if Game::status(self).is_finished() {
             AnyView::of(&Game::archive(self))
         } else {
             AnyView::of(&Game::view(self, Viewer::Seat(seat)))
@@ -216,12 +244,18 @@ impl<G: Game> AnyGame for G {
         SeatView { seat, view }
     }
 
-    fn public_view(&self, ended: bool) -> PublicView {
-        PublicView(if ended || Game::status(self).is_finished() {
+    fn public_view(&self) -> PublicView {
+        PublicView(if Game::status(self).is_finished() {
             AnyView::of(&Game::archive(self))
         } else {
             AnyView::of(&Game::view(self, Viewer::Spectator))
         })
+    }
+
+    fn concluded(&self, outcome: Outcome) -> (Box<dyn AnyGame>, Vec<Event>) {
+        let mut game = self.clone();
+        let events = game.conclude(outcome);
+        (Box::new(game), events)
     }
 
     fn host_view(&self) -> HostView {

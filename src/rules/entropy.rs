@@ -73,7 +73,7 @@ impl Entropy {
 
 /// How a commitment is made, in players' words, for the mails that give one
 /// or reveal it: enough to check it with any SHA-256 tool.
-pub const COMMITMENT_RULE: &str = "a commitment is the SHA-256, in hex, of the sealed text's UTF-8 bytes, a '|' and the salt's hex text (for example: printf '%s' 'stay|SALT' | sha256sum)";
+pub const COMMITMENT_RULE: &str = "a commitment is the SHA-256, in hex, of the text's UTF-8 bytes, a '|' and the salt's hex text (for example: printf '%s' 'stay|SALT' | sha256sum)";
 
 /// The SHA-256 commitment of a sealed text with its salt, as hex: what the
 /// opponent receives while the text stays sealed.

@@ -7,8 +7,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    ActionError, Entropy, Event, OptionError, Options, PositionError, Presentation, Seat, Status,
-    Viewer,
+    ActionError, Entropy, Event, OptionError, Options, Outcome, PositionError, Presentation, Seat,
+    Status, Viewer,
 };
 
 /// One line of a game's history, as a viewer may see it.
@@ -88,6 +88,20 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
         action: &Self::Action,
         entropy: &mut Entropy,
     ) -> Result<Applied<Self>, ActionError>;
+
+    /// Ends the game outside its rules (resignation, agreement, the clock,
+    /// the host's ruling): from now on it is finished with `outcome`, owes
+    /// nothing, and what was hidden is revealed. Returns the revelations,
+    /// told to everyone.
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event>;
+
+    /// The action by which `seat` claims a draw the rules allow now
+    /// (threefold repetition, the 50-move rule), if there is one. The
+    /// referee's `draw` asks this; a game without draw claims keeps the
+    /// default.
+    fn draw_claim(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
 
     /// Every legal action of `seat` now (empty if it owes nothing).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;

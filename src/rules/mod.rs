@@ -32,13 +32,15 @@ pub mod chess;
 pub mod reality;
 pub mod rebel;
 
-pub use any::{AnyGame, AnyView, HostView, Played, PublicView, ReplayError, SeatView};
+pub use any::{
+    AnyGame, AnyView, HostView, Played, PlayedAction, PublicView, ReplayError, SeatView,
+};
 pub use entropy::Entropy;
 pub use error::{ActionError, PositionError};
 pub use event::{Audience, Event};
 pub use game::{Applied, Game, HistoryLine, View};
 pub use options::{OptionError, OptionReader, Options};
-pub use outcome::{Due, Duty, GameResult, Outcome, Status};
+pub use outcome::{DrawRule, Due, Duty, Ending, GameResult, Outcome, Status};
 pub use presentation::{Cell, Diagram, Presentation};
 pub use seat::{Seat, Viewer};
 pub use table::{FromPosition, GAMES, GameInfo, NewGame, game_names};

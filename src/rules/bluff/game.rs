@@ -4,13 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::turn::automatic_outcome;
-use super::{BluffAction, Decision, Sealed};
-use crate::rules::chess::{DrawReason, DrawRecord, Move, Position};
+use super::{BluffAction, Decision, Sealed, piece_name};
+use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcome_where};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Game, OptionError, Options, Outcome, PositionError,
-    Seat, Status, Viewer,
+    ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
+    PositionError, Seat, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -57,12 +56,16 @@ pub struct BluffChess {
     pub(super) outcome: Option<Outcome>,
 }
 
-/// "the knight on f3"
-pub(super) fn piece_name(position: &Position, square: Square) -> String {
-    match position.piece_at(square) {
-        Some(piece) => format!("the {} on {square}", piece.role.name()),
-        None => format!("the piece on {square}"),
-    }
+/// The dead position of Bluff Chess: king against king. Any other piece
+/// may carry an alter ego, and a king can capture it, so with any other
+/// piece on the board the game can still be won (`RULINGS.md`).
+fn bare_kings(position: &Position) -> bool {
+    position.pieces_on_board().len() == 2
+}
+
+/// Checkmate or an automatic draw, with Bluff's dead position.
+pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+    automatic_outcome_where(position, record, bare_kings)
 }
 
 fn no_options(options: &Options) -> Result<(), OptionError> {
@@ -173,7 +176,7 @@ impl BluffChess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() || self.deciding.is_some() {
             return None;
         }
@@ -182,7 +185,7 @@ impl BluffChess {
 
     /// The draw the side to move could claim with `mv` (a legal move), in
     /// the position it makes.
-    pub(super) fn claimable_after(&self, mv: &Move) -> Option<DrawReason> {
+    pub(super) fn claimable_after(&self, mv: &Move) -> Option<DrawRule> {
         let after = self.position.play(mv);
         self.record.after(&after).claimable(&after)
     }
@@ -388,11 +391,24 @@ impl Game for BluffChess {
 
     fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
         no_options(options).map_err(|e| PositionError(e.to_string()))?;
-        super::notation::read_position(position)
+        let parts = super::fen::read(position)?;
+        BluffChess::from_parts(
+            parts.position,
+            parts.alter,
+            parts.committed,
+            parts.sealed,
+            parts.deciding,
+        )
     }
 
     fn position(&self) -> String {
-        super::notation::write_position(self)
+        super::fen::write(&super::fen::Parts {
+            position: self.position.clone(),
+            alter: self.alter,
+            committed: self.committed,
+            sealed: self.sealed.clone(),
+            deciding: self.deciding,
+        })
     }
 
     fn status(&self) -> Status {
@@ -447,6 +463,20 @@ impl Game for BluffChess {
             }
         }
         Ok(Applied { state, events })
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.finish(outcome, &mut events);
+        events
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<BluffAction> {
+        let moving = matches!(
+            self.due(),
+            Some(Due { seat: due, duty: Duty::Move }) if due == seat
+        );
+        (moving && self.claimable().is_some()).then_some(BluffAction::ClaimDraw)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<BluffAction> {

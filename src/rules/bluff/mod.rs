@@ -26,6 +26,7 @@
 //! assert!(matches!(action, BluffAction::Move { decision: Some(Decision::Stay), .. }));
 //! ```
 
+mod fen;
 mod game;
 mod notation;
 #[cfg(test)]
@@ -37,11 +38,20 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::chess::Move;
+use crate::rules::chess::{Move, Position};
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
 
 pub use game::BluffChess;
+
+/// "the knight on f3": a piece named by where it stands.
+pub(super) fn piece_name(position: &Position, square: Square) -> String {
+    match position.piece_at(square) {
+        Some(piece) => format!("the {} on {square}", piece.role.name()),
+        None => format!("the piece on {square}"),
+    }
+}
+
 pub use turn::is_death_move;
 pub use view::{AlterEgo, BluffView, DecisionView, Opened, SealedView, SideView};
 

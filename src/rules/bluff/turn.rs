@@ -10,32 +10,12 @@
 //! ([`BluffChess::begin_turn`]): a committed piece that cannot move loses
 //! the turn, or the game when in check (empty mate).
 
-use super::game::{Turn, piece_name};
+use super::game::{Turn, automatic_outcome};
+use super::piece_name;
 use super::{BluffChess, Decision, Sealed};
-use crate::rules::chess::{self, DrawReason, DrawRecord, Move, Position, automatic_outcome_where};
+use crate::rules::chess::{self, DrawRule, Move, Position, ending_event};
 use crate::rules::geometry::Square;
-use crate::rules::{Entropy, Event, GameResult, Outcome, Seat};
-
-/// The public announcement of an automatic ending.
-fn ending_event(outcome: &Outcome) -> Event {
-    Event::public(match (outcome.result, outcome.reason.as_str()) {
-        (GameResult::Win(winner), "checkmate") => format!("Checkmate: {winner} wins."),
-        (_, "stalemate") => "Stalemate: the game is drawn.".to_string(),
-        (_, reason) => format!("Draw by {reason}."),
-    })
-}
-
-/// The dead position of Bluff Chess: king against king. Any other piece
-/// may carry an alter ego, and a king can capture it, so with any other
-/// piece on the board the game can still be won (`RULINGS.md`).
-fn bare_kings(position: &Position) -> bool {
-    position.pieces_on_board().len() == 2
-}
-
-/// Checkmate or an automatic draw, with Bluff's dead position.
-pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
-    automatic_outcome_where(position, record, bare_kings)
-}
+use crate::rules::{Ending, Entropy, Event, Outcome, Seat};
 
 /// Tells `seat` that the decision sent with `san` was not used: the move
 /// ended the game.
@@ -71,7 +51,7 @@ impl BluffChess {
 
     /// Ends the game, still on, on `seat`'s draw claim: announced in
     /// chess's words, then every sealed decision is shown.
-    pub(super) fn settle_claim(&mut self, seat: Seat, reason: DrawReason, events: &mut Vec<Event>) {
+    pub(super) fn settle_claim(&mut self, seat: Seat, reason: DrawRule, events: &mut Vec<Event>) {
         let mut outcome = None;
         chess::settle_claim(&mut outcome, events, seat, reason);
         if let Some(outcome) = outcome {
@@ -100,7 +80,7 @@ impl BluffChess {
         seat: Seat,
         mv: &Move,
         decision: Option<Decision>,
-        claim: Option<DrawReason>,
+        claim: Option<DrawRule>,
         entropy: &mut Entropy,
         events: &mut Vec<Event>,
     ) {
@@ -130,7 +110,7 @@ impl BluffChess {
                 "{seat} captured {} carrying {them}'s alter ego: {seat} wins.",
                 piece_name(&before, captured)
             )));
-            self.finish(Outcome::win(seat, "alter ego captured"), events);
+            self.finish(Outcome::win(seat, Ending::AlterEgoCaptured), events);
             // Gone with its piece; the position string stays loadable.
             self.alter[them.index()] = None;
             self.committed[them.index()] = false;
@@ -245,7 +225,7 @@ impl BluffChess {
                     "Empty mate: {seat} is in check and {name}, into which {seat} transferred, {stuck}. {} wins.",
                     seat.other()
                 )));
-                self.finish(Outcome::win(seat.other(), "empty mate"), events);
+                self.finish(Outcome::win(seat.other(), Ending::EmptyMate), events);
                 return;
             }
             // Not in check: the pass is sound.

@@ -10,12 +10,14 @@
 
 use serde::Serialize;
 
-use super::game::{Turn, piece_name};
+use super::game::Turn;
+use super::piece_name;
 use super::{BluffChess, Decision, Sealed};
-use crate::rules::chess::{self, DrawReason, LastMove, Position};
+use crate::rules::chess::{self, DrawRule, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{
-    Cell, Diagram, Due, Duty, GameResult, HistoryLine, Outcome, Presentation, Seat, View, Viewer,
+    Cell, Diagram, Due, Duty, Ending, GameResult, HistoryLine, Outcome, Presentation, Seat, View,
+    Viewer,
 };
 
 /// Where a side's alter ego is, as far as the viewer may know.
@@ -96,7 +98,7 @@ pub struct BluffView {
     pub sides: [SideView; 2],
     pub decisions: Vec<DecisionView>,
     pub history: Vec<HistoryLine>,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 
@@ -150,7 +152,7 @@ impl BluffView {
         };
 
         let captured = game.outcome.as_ref().and_then(|o| match o.result {
-            GameResult::Win(winner) if o.reason == "alter ego captured" => Some(winner.other()),
+            GameResult::Win(winner) if o.reason == Ending::AlterEgoCaptured => Some(winner.other()),
             _ => None,
         });
         let mut sides = Seat::BOTH.map(|seat| {

@@ -3,14 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::draws::{DrawReason, DrawRecord};
+use super::draws::{DrawRecord, DrawRule};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError};
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, GameResult, HistoryLine,
+    OptionError, Options, Outcome, PositionError, Status, Viewer,
 };
 
 /// One move of the game, as played.
@@ -62,11 +62,22 @@ pub fn automatic_outcome_where(
     dead: fn(&Position) -> bool,
 ) -> Option<Outcome> {
     if position.is_checkmate() {
-        return Some(Outcome::win(position.turn().other(), "checkmate"));
+        return Some(Outcome::win(position.turn().other(), Ending::Checkmate));
     }
     record
         .automatic_where(position, dead)
-        .map(|reason| Outcome::draw(reason.text()))
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
+}
+
+/// The public announcement of an ending the board's rules brought about
+/// (Chess, Bluff Chess, Rebel Chess).
+pub(crate) fn ending_event(outcome: &Outcome) -> Event {
+    Event::public(match (outcome.result, &outcome.reason) {
+        (GameResult::Win(winner), Ending::Checkmate) => format!("Checkmate: {winner} wins."),
+        (_, Ending::Draw(DrawRule::Stalemate)) => "Stalemate: the game is drawn.".to_string(),
+        (GameResult::Win(winner), reason) => format!("{winner} wins: {reason}."),
+        (GameResult::Draw, reason) => format!("Draw by {reason}."),
+    })
 }
 
 fn no_options(options: &Options) -> Result<(), OptionError> {
@@ -111,7 +122,7 @@ impl Chess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             return None;
         }
@@ -147,13 +158,7 @@ impl Chess {
         let outcome = automatic_outcome(&position, &record);
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
         match &outcome {
-            Some(outcome) if outcome.reason == "checkmate" => {
-                events.push(Event::public(format!("Checkmate: {seat} wins.")));
-            }
-            Some(outcome) => events.push(Event::public(match outcome.reason.as_str() {
-                "stalemate" => "Stalemate: the game is drawn.".to_string(),
-                reason => format!("Draw by {reason}."),
-            })),
+            Some(outcome) => events.push(ending_event(outcome)),
             None => {
                 if position.is_check() {
                     events.push(Event::public("Check."));
@@ -306,12 +311,12 @@ pub(crate) fn settle_claim(
     outcome: &mut Option<Outcome>,
     events: &mut Vec<Event>,
     seat: Seat,
-    reason: DrawReason,
+    reason: DrawRule,
 ) {
     if outcome.is_some() {
         return;
     }
-    *outcome = Some(Outcome::draw(format!("{reason} claimed")));
+    *outcome = Some(Outcome::draw(Ending::Claimed(reason)));
     events.retain(|e| !e.text.contains("may claim"));
     events.push(Event::public(format!(
         "{seat} claimed a draw by {reason}. The game is drawn."
@@ -443,6 +448,16 @@ impl Game for Chess {
                 Ok(Applied { state, events })
             }
         }
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<ChessAction> {
+        (self.check_turn(seat).is_ok() && self.claimable().is_some())
+            .then_some(ChessAction::ClaimDraw)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<ChessAction> {

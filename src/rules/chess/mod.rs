@@ -80,9 +80,10 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
-pub use draws::{DrawReason, DrawRecord, RepetitionKey};
+pub use draws::{DrawRecord, DrawRule, RepetitionKey};
 pub use fen::FenError;
 pub(crate) use fen::{FenState, read_placement, turn_char, write_placement};
+pub(crate) use game::ending_event;
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};
 pub(crate) use game::{
     bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, no_claim,

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::Seat;
-use super::draws::DrawReason;
+use super::draws::DrawRule;
 use super::position::Position;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
@@ -59,7 +59,7 @@ pub(crate) fn turn_facts(
 pub(crate) fn draw_facts(
     facts: &mut Vec<String>,
     en_passant: Option<Square>,
-    claimable: Option<DrawReason>,
+    claimable: Option<DrawRule>,
     halfmove_clock: u32,
 ) {
     if let Some(square) = en_passant {
@@ -95,7 +95,7 @@ pub struct ChessView {
     pub last_move: Option<LastMove>,
     pub history: Vec<HistoryLine>,
     /// The draw the side to move may claim now.
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 

@@ -13,7 +13,7 @@ use super::setup::{Sealed, Setup};
 use super::{LogEntry, RealityCheck};
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
-use crate::rules::{Applied, Entropy, Event, Outcome, Seat};
+use crate::rules::{Applied, Ending, Entropy, Event, Outcome, Seat};
 
 /// What one action produced, gathered as it is applied.
 #[derive(Default)]
@@ -477,15 +477,12 @@ impl RealityCheck {
         let side = self.side;
         self.outcome =
             if let Some(loser) = Seat::BOTH.into_iter().find(|s| self.trues_in_play(*s) == 0) {
-                Some(Outcome::win(
-                    loser.other(),
-                    format!("all four of {loser}'s true chips have left play"),
-                ))
+                Some(Outcome::win(loser.other(), Ending::TrueChipsGone(loser)))
             } else if !self.has_action(side) {
                 let reason = if self.over_limit(side) {
-                    format!("{side} must drop but has no free drop square")
+                    Ending::NoDropSquare(side)
                 } else {
-                    format!("{side} has no legal action")
+                    Ending::NoLegalAction(side)
                 };
                 Some(Outcome::win(side.other(), reason))
             } else {
@@ -496,9 +493,15 @@ impl RealityCheck {
         if self.outcome.is_none() {
             return;
         }
+        report.events.extend(self.reveal_setups());
+    }
+
+    /// The end of a game shows both sealed setups with their salts.
+    pub(super) fn reveal_setups(&self) -> Vec<Event> {
+        let mut events = Vec::new();
         for seat in Seat::BOTH {
             if let Some(sealed) = &self.setups[seat.index()] {
-                report.events.push(Event::public(format!(
+                events.push(Event::public(format!(
                     "{seat}'s setup was: {} (salt {}; commitment {}; {}).",
                     sealed.setup.text(),
                     sealed.salt,
@@ -507,6 +510,7 @@ impl RealityCheck {
                 )));
             }
         }
+        events
     }
 
     /// Whether the side to act has any legal action: [`Self::actions`]

@@ -319,6 +319,11 @@ impl Game for RealityCheck {
         view::build(self, viewer)
     }
 
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        self.reveal_setups()
+    }
+
     fn archive(&self) -> RealityView {
         view::archive(self)
     }

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::Role;
 use super::position::RebelPosition;
 use crate::rules::chess::bitboard::Squares;
-use crate::rules::{Outcome, Seat};
+use crate::rules::{DrawRule, Ending, Outcome, Seat};
 
 /// How a position ends the game by itself (draws by the game's course,
 /// repetition and the move counts, are the record's).
@@ -47,15 +47,15 @@ impl BoardEnd {
     /// The game's outcome.
     pub fn outcome(self) -> Outcome {
         match self {
-            BoardEnd::Checkmate(winner) => Outcome::win(winner, "checkmate"),
+            BoardEnd::Checkmate(winner) => Outcome::win(winner, Ending::Checkmate),
             BoardEnd::SpartansMated { rebels } => {
-                Outcome::win(rebels, "the Spartans' kings checkmated")
+                Outcome::win(rebels, Ending::SpartanKingsCheckmated)
             }
             BoardEnd::ReturnedAndChecked { rebels } => {
-                Outcome::win(rebels, "the Rebels returned their king and gave check")
+                Outcome::win(rebels, Ending::RebelKingReturned)
             }
-            BoardEnd::WipedOut { spartans } => Outcome::win(spartans, "the Rebels wiped out"),
-            BoardEnd::Stalemate => Outcome::draw("stalemate"),
+            BoardEnd::WipedOut { spartans } => Outcome::win(spartans, Ending::RebelsWipedOut),
+            BoardEnd::Stalemate => Outcome::draw(Ending::Draw(DrawRule::Stalemate)),
         }
     }
 

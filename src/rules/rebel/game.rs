@@ -7,11 +7,11 @@ use super::notation::{ACTION_FORMS, PlayError};
 use super::position::RebelPosition;
 use super::record::Record;
 use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
-use super::{DrawReason, Play, Seat, Version};
+use super::{DrawRule, Play, Seat, Version};
 use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, HistoryLine, OptionError,
+    Options, Outcome, PositionError, Status, Viewer,
 };
 
 /// What a player may do.
@@ -112,7 +112,7 @@ fn automatic_outcome(position: &RebelPosition, record: &Record) -> Option<Outcom
     }
     record
         .automatic(position)
-        .map(|reason| Outcome::draw(reason.text()))
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 fn read_version(options: &Options) -> Result<Version, OptionError> {
@@ -174,7 +174,7 @@ impl RebelChess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             return None;
         }
@@ -413,7 +413,7 @@ impl Game for RebelChess {
         if let RebelAction::Concede = action {
             self.check_concede(seat)?;
             let mut state = self.clone();
-            state.outcome = Some(Outcome::win(seat.other(), "the Rebels conceded"));
+            state.outcome = Some(Outcome::win(seat.other(), Ending::RebelsConceded));
             let events = vec![Event::public(format!(
                 "{seat} (the Rebels) conceded: {} (the Spartans) wins.",
                 seat.other()
@@ -448,6 +448,16 @@ impl Game for RebelChess {
             }
             RebelAction::Concede => unreachable!("handled above"),
         }
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<RebelAction> {
+        (self.check_turn(seat).is_ok() && self.claimable().is_some())
+            .then_some(RebelAction::ClaimDraw)
     }
 
     /// The seat's actions on its turn (empty otherwise, though the Rebels'

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{DrawReason, Piece, Role, Seat, Version};
+use super::{DrawRule, Piece, Role, Seat, Version};
 use crate::rules::chess;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
@@ -84,7 +84,7 @@ pub struct RebelView {
     pub rebels: Option<Seat>,
     pub last: Option<LastAction>,
     pub history: Vec<HistoryLine>,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 

@@ -5,7 +5,7 @@
 
 use super::{Table, finished_with, sq};
 use crate::rules::bluff::BluffAction;
-use crate::rules::{ActionError, Duty, Game, GameResult, Seat, View, Viewer};
+use crate::rules::{ActionError, DrawRule, Duty, Ending, Game, GameResult, Seat, View, Viewer};
 
 /// Text rule (10) "empty mate" and ruling 15: in check, and the piece
 /// transferred into cannot move: a loss, though another piece could block.
@@ -160,13 +160,13 @@ fn claim_with_a_move_ends_the_game_before_the_opponents_turn() {
     );
     let mated = t.try_play("Rb1+").unwrap().state;
     assert_eq!(
-        mated.outcome().map(|o| o.reason.as_str()),
-        Some("empty mate")
+        mated.outcome().map(|o| o.reason.clone()),
+        Some(Ending::EmptyMate)
     );
     let claimed = t.try_play("Rb1+ claim").unwrap();
     assert_eq!(
-        claimed.state.outcome().map(|o| o.reason.as_str()),
-        Some("50-move rule claimed")
+        claimed.state.outcome().map(|o| o.reason.clone()),
+        Some(Ending::Claimed(DrawRule::FiftyMoveRule))
     );
     let told: Vec<&str> = claimed.events.iter().map(|e| e.text.as_str()).collect();
     assert!(

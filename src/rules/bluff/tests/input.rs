@@ -137,7 +137,7 @@ fn registered_without_options() {
         .play_text(Seat::White, "e4 stay", &mut entropy)
         .unwrap();
     assert_eq!(played.notation, "e4 stay");
-    assert!(played.state.public_view(false).view().json().is_object());
+    assert!(played.state.public_view().view().json().is_object());
 }
 
 #[test]

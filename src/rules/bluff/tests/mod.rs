@@ -114,7 +114,7 @@ pub(super) fn sq(text: &str) -> crate::rules::geometry::Square {
 /// How a finished game ended: the result and the reason; panics if it goes on.
 pub(super) fn finished_with(table: &Table) -> (GameResult, String) {
     match table.status() {
-        Status::Finished(outcome) => (outcome.result, outcome.reason),
+        Status::Finished(outcome) => (outcome.result, outcome.reason.to_string()),
         Status::Ongoing(_) => panic!("the game goes on"),
     }
 }

@@ -291,7 +291,7 @@ fn random_games_leak_nothing_and_replay() {
         }
 
         if let Some(outcome) = game.outcome() {
-            *stats.endings.entry(outcome.reason.clone()).or_default() += 1;
+            *stats.endings.entry(outcome.reason.to_string()).or_default() += 1;
         }
 
         // Replaying the log reproduces the state.

@@ -2,7 +2,7 @@
 //! fivefold automatic, the en passant subtlety of "the same position".
 
 use super::pos;
-use crate::rules::chess::{Chess, ChessAction, DrawReason, DrawRecord, Position};
+use crate::rules::chess::{Chess, ChessAction, DrawRecord, DrawRule, Position};
 use crate::rules::{ActionError, Entropy, Game, GameResult, Options, Seat, Status};
 
 fn game(fen: &str) -> Chess {
@@ -25,7 +25,7 @@ fn play(mut game: Chess, texts: &[&str]) -> Chess {
 }
 
 fn outcome(game: &Chess) -> Option<(GameResult, String)> {
-    game.outcome().map(|o| (o.result, o.reason.clone()))
+    game.outcome().map(|o| (o.result, o.reason.to_string()))
 }
 
 const SHUFFLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
@@ -36,7 +36,7 @@ fn threefold_is_claimed_and_fivefold_is_automatic() {
     // Twice round: the start position stands for the third time.
     let twice = play(start.clone(), &[SHUFFLE, SHUFFLE].concat());
     assert_eq!(twice.record().repetitions(), 3);
-    assert_eq!(twice.claimable(), Some(DrawReason::ThreefoldRepetition));
+    assert_eq!(twice.claimable(), Some(DrawRule::ThreefoldRepetition));
     assert_eq!(
         twice.status(),
         Status::Ongoing(vec![crate::rules::Due {
@@ -120,7 +120,7 @@ fn fifty_moves_are_claimed_and_seventy_five_are_automatic() {
         Err(ActionError::Illegal { .. })
     ));
     let fifty = play(almost.clone(), &["Ra2"]);
-    assert_eq!(fifty.claimable(), Some(DrawReason::FiftyMoveRule));
+    assert_eq!(fifty.claimable(), Some(DrawRule::FiftyMoveRule));
     assert_eq!(fifty.outcome(), None);
     let claimed = play(fifty, &["claim draw"]);
     assert_eq!(
@@ -183,7 +183,7 @@ fn an_en_passant_chance_makes_a_position_different() {
     );
     assert_eq!(
         record.claimable(&position),
-        Some(DrawReason::ThreefoldRepetition)
+        Some(DrawRule::ThreefoldRepetition)
     );
 
     // An en passant square no pawn can use changes nothing.

@@ -7,7 +7,7 @@ use crate::rules::{Duty, GameResult, Status, View, Viewer};
 fn winner(game: &RealityCheck) -> Option<(Seat, String)> {
     match game.status() {
         Status::Finished(o) => match o.result {
-            GameResult::Win(seat) => Some((seat, o.reason)),
+            GameResult::Win(seat) => Some((seat, o.reason.to_string())),
             GameResult::Draw => None,
         },
         Status::Ongoing(_) => None,

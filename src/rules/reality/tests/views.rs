@@ -271,7 +271,10 @@ fn a_line_told_to_one_seat_never_reaches_another() {
             .contains(&private.to_string())
     );
     let mut finished = game.clone();
-    finished.outcome = Some(crate::rules::Outcome::win(Seat::Black, "a test"));
+    finished.outcome = Some(crate::rules::Outcome::win(
+        Seat::Black,
+        crate::rules::Ending::Resigned(Seat::White),
+    ));
     for (game, viewer) in [
         (&game, Viewer::Seat(Seat::Black)),
         (&game, Viewer::Spectator),

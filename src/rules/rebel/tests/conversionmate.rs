@@ -3,7 +3,7 @@
 
 use super::{after, game_at, legal, play_game, pos, sans, sq, texts};
 use crate::rules::rebel::{BoardEnd, Piece, PlayError, RebelAction, RebelPosition, Role, Version};
-use crate::rules::{ActionError, Entropy, Game, GameResult, Seat, Status, View, Viewer};
+use crate::rules::{ActionError, Ending, Entropy, Game, GameResult, Seat, Status, View, Viewer};
 
 const V3: Version = Version::Three;
 
@@ -80,7 +80,7 @@ fn a_checkmate_with_an_unconverted_checker_wins() {
     );
     assert_eq!(texts(&events)[1], "Checkmate: White wins.");
     let (game, _) = play_game(game_at("7k/7p/4N3/8/8/8/8/R5K1 w - - 0 1", 3), &["Ra8#"]);
-    assert_eq!(game.outcome().unwrap().reason, "checkmate");
+    assert_eq!(game.outcome().unwrap().reason, Ending::Checkmate);
     // Only the converted rook checks, though a bishop stands behind the
     // pawns: a conversionmate.
     let p = after(pos("7k/6pp/8/8/8/8/1B6/R*5K1 w - - 0 1", V3), &["Ra8#"]);
@@ -222,7 +222,7 @@ fn the_rebels_win_by_checkmating_the_spartans() {
     let (game, events) = play_game(game, &["Qb2#"]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Win(Seat::Black));
-    assert_eq!(outcome.reason, "the Spartans' kings checkmated");
+    assert_eq!(outcome.reason, Ending::SpartanKingsCheckmated);
     assert_eq!(
         texts(&events)[1],
         "Checkmate of the Spartans: White cannot save both kings. Black (the Rebels) wins."
@@ -386,9 +386,9 @@ fn the_spartans_win_by_wiping_out_the_rebels() {
         game_at("R6K*/8/8/4n3/8/2U5/8/6K1 w - - 0 1 rebels:b", 3),
         &["U*e5"],
     );
-    assert_eq!(game.outcome().unwrap().reason, "the Rebels wiped out");
+    assert_eq!(game.outcome().unwrap().reason, Ending::RebelsWipedOut);
     let (game, events) = play_game(game_at("7k/8/6K1/8/8/8/8/R*7 w - - 0 1", 3), &["Ra8#"]);
-    assert_eq!(game.outcome().unwrap().reason, "the Rebels wiped out");
+    assert_eq!(game.outcome().unwrap().reason, Ending::RebelsWipedOut);
     assert!(texts(&events)[1].starts_with("Conversionmate"));
 }
 
