@@ -54,7 +54,19 @@ impl ActionError {
     }
 }
 
-/// A position string (FEN or a game's own) could not be read.
+/// A position string (FEN or a game's own) was refused, and why.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("invalid position: {0}")]
-pub struct PositionError(pub String);
+pub enum PositionError {
+    /// The text is not one of the game's position strings: a field is
+    /// missing, unknown or unreadable.
+    #[error("invalid position: {0}")]
+    Malformed(String),
+    /// The text reads, but the position breaks the game's rules (a side
+    /// without its king, a pawn on its last rank, the side not to move in
+    /// check, a sealed decision that does not fit its commitment...).
+    #[error("invalid position: {0}")]
+    Illegal(String),
+    /// The options given with the position are not the game's.
+    #[error("invalid position: {0}")]
+    Options(#[from] super::OptionError),
+}

@@ -76,7 +76,7 @@ pub(super) fn write(game: &Parts) -> String {
 
 /// Reads the host's position string (see the module's documentation).
 pub(super) fn read(text: &str) -> Result<Parts, PositionError> {
-    let bad = |what: String| PositionError(what);
+    let bad = |what: String| PositionError::Malformed(what);
     let mut sections = text.split(';');
     let fen = sections.next().unwrap_or_default();
     let position = Position::from_fen(fen.trim())?;

@@ -83,7 +83,7 @@ impl BluffChess {
         sealed: [Option<Sealed>; 2],
         deciding: Option<Seat>,
     ) -> Result<BluffChess, PositionError> {
-        let bad = |text: String| Err(PositionError(text));
+        let bad = |text: String| Err(PositionError::Illegal(text));
         for seat in Seat::BOTH {
             let i = seat.index();
             if let Some(square) = alter[i]
@@ -390,7 +390,7 @@ impl Game for BluffChess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
-        no_options(options).map_err(|e| PositionError(e.to_string()))?;
+        no_options(options)?;
         let parts = super::fen::read(position)?;
         BluffChess::from_parts(
             parts.position,

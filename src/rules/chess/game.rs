@@ -372,7 +372,7 @@ impl Game for Chess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<Chess, PositionError> {
-        no_options(options).map_err(|e| PositionError(e.to_string()))?;
+        no_options(options)?;
         Ok(Chess::from_start(Position::from_fen(position)?))
     }
 

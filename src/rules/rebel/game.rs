@@ -353,7 +353,7 @@ impl Game for RebelChess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<RebelChess, PositionError> {
-        let version = read_version(options).map_err(|e| PositionError(e.to_string()))?;
+        let version = read_version(options)?;
         Ok(RebelChess::from_start(RebelPosition::from_fen(
             position, version,
         )?))
