@@ -17,7 +17,7 @@ fn empty_mate() {
     t.play_all(&["Nd5 t a2", "Rb1+"]);
     assert_eq!(
         finished_with(&t),
-        (GameResult::Win(Seat::Black), "empty mate".to_string())
+        (GameResult::Win(Seat::Black), Ending::EmptyMate)
     );
     let told = t.told(Viewer::Spectator).join("\n");
     assert!(
@@ -51,7 +51,7 @@ fn empty_mate_after_a_transfer_into_the_king() {
     assert!(!t.game.board().legal_moves().is_empty());
     assert_eq!(
         finished_with(&t),
-        (GameResult::Win(Seat::Black), "empty mate".to_string())
+        (GameResult::Win(Seat::Black), Ending::EmptyMate)
     );
 
     // A king transferred into that can step out of check is moved.
@@ -69,7 +69,7 @@ fn checkmate_before_empty_mate() {
     t.play_all(&["Nd5 transfer h1", "Rb1#"]);
     assert_eq!(
         finished_with(&t),
-        (GameResult::Win(Seat::Black), "checkmate".to_string())
+        (GameResult::Win(Seat::Black), Ending::Checkmate)
     );
 }
 
@@ -80,7 +80,7 @@ fn stalemate_before_lost_turn() {
     t.play_all(&["Nd5 t a2", "exd5"]);
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "stalemate".to_string())
+        (GameResult::Draw, Ending::Draw(DrawRule::Stalemate))
     );
 }
 
@@ -91,7 +91,7 @@ fn checkmate_wins() {
     t.play_all(&["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(
         finished_with(&t),
-        (GameResult::Win(Seat::Black), "checkmate".to_string())
+        (GameResult::Win(Seat::Black), Ending::Checkmate)
     );
 }
 
@@ -102,7 +102,7 @@ fn stalemate_draws() {
     t.play("Qb6");
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "stalemate".to_string())
+        (GameResult::Draw, Ending::Draw(DrawRule::Stalemate))
     );
 }
 
@@ -138,7 +138,10 @@ fn claim_with_the_move_that_repeats() {
     t.play("Ng8 claim");
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "threefold repetition claimed".to_string())
+        (
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        )
     );
     assert_eq!(
         t.told(Viewer::Spectator),
@@ -200,7 +203,10 @@ fn claim_draw_by_repetition() {
     t.play("claim draw");
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "threefold repetition claimed".to_string())
+        (
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        )
     );
 }
 
@@ -212,7 +218,7 @@ fn decision_with_a_mating_move_is_ignored() {
     t.play_all(&["f3", "e5", "g4", "Qh4# stay"]);
     assert_eq!(
         finished_with(&t),
-        (GameResult::Win(Seat::Black), "checkmate".to_string())
+        (GameResult::Win(Seat::Black), Ending::Checkmate)
     );
     let note = "Qh4# ended the game, so your decision (stay) was not needed and was ignored.";
     assert!(
@@ -244,7 +250,10 @@ fn automatic_draw_needs_no_decision() {
     t.play("Nd5");
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "75-move rule".to_string())
+        (
+            GameResult::Draw,
+            Ending::Draw(DrawRule::SeventyFiveMoveRule)
+        )
     );
 }
 
@@ -309,7 +318,10 @@ fn king_against_king_draws() {
     t.play("Kxb2");
     assert_eq!(
         finished_with(&t),
-        (GameResult::Draw, "insufficient material".to_string())
+        (
+            GameResult::Draw,
+            Ending::Draw(DrawRule::InsufficientMaterial)
+        )
     );
 }
 
@@ -327,10 +339,7 @@ fn a_minor_piece_left_is_no_dead_draw() {
     t.play_all(&["stay", "Kxb7"]);
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 
     // Bishops on squares of one colour, and bishop against knight.
@@ -344,10 +353,7 @@ fn a_minor_piece_left_is_no_dead_draw() {
         t.play_all(&["stay", "Kxa7"]);
         assert_eq!(
             finished_with(&t),
-            (
-                GameResult::Win(Seat::Black),
-                "alter ego captured".to_string()
-            ),
+            (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured),
             "{fen}"
         );
     }

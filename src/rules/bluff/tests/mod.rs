@@ -9,7 +9,9 @@ mod property;
 mod rules;
 
 use super::{BluffAction, BluffChess};
-use crate::rules::{ActionError, Applied, Event, Game, GameResult, Options, Seat, Status, Viewer};
+use crate::rules::{
+    ActionError, Applied, Ending, Event, Game, GameResult, Options, Seat, Status, Viewer,
+};
 use crate::rules::{Duty, Entropy};
 
 /// A game being played in a test: the state, and a count of actions so
@@ -112,9 +114,9 @@ pub(super) fn sq(text: &str) -> crate::rules::geometry::Square {
 }
 
 /// How a finished game ended: the result and the reason; panics if it goes on.
-pub(super) fn finished_with(table: &Table) -> (GameResult, String) {
+pub(super) fn finished_with(table: &Table) -> (GameResult, Ending) {
     match table.status() {
-        Status::Finished(outcome) => (outcome.result, outcome.reason.to_string()),
+        Status::Finished(outcome) => (outcome.result, outcome.reason),
         Status::Ongoing(_) => panic!("the game goes on"),
     }
 }

@@ -6,7 +6,7 @@
 use super::{Table, finished_with, sq};
 use crate::rules::bluff::{AlterEgo, BluffAction, Decision};
 use crate::rules::entropy::commitment;
-use crate::rules::{ActionError, Duty, Game, GameResult, Seat, Status, View, Viewer};
+use crate::rules::{ActionError, Duty, Ending, Game, GameResult, Seat, Status, View, Viewer};
 
 /// Text rule (2) and ruling 3: the alter ego is in no piece before the
 /// first move, then in the turn piece.
@@ -85,10 +85,7 @@ fn stay_then_capture_wins() {
     t.play_all(&["e4", "d5 stay", "exd5"]);
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::White),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::White), Ending::AlterEgoCaptured)
     );
     let told = t.told(Viewer::Spectator).join("\n");
     assert!(told.contains("carrying Black's alter ego"), "{told}");
@@ -120,10 +117,7 @@ fn capturing_the_piece_transferred_into_wins() {
     t.play_all(&["e5 transfer b8", "Rxb8"]);
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::White),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::White), Ending::AlterEgoCaptured)
     );
 }
 
@@ -139,10 +133,7 @@ fn en_passant_death_move_and_capture_wins() {
     t.play("stay").play("dxe3");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 
     // After a transfer the same capture wins nothing.
@@ -173,10 +164,7 @@ fn promotion_carries_the_alter_ego() {
     t.play("Rxa8");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 }
 
@@ -232,10 +220,7 @@ fn missing_decision_is_asked_after_the_reveal() {
     t.play("Qxd5");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 }
 

@@ -2,12 +2,12 @@
 
 use super::*;
 use crate::rules::reality::board::{ChipId, Face, Kind, Place};
-use crate::rules::{Duty, GameResult, Status, View, Viewer};
+use crate::rules::{Duty, Ending, GameResult, Status, View, Viewer};
 
-fn winner(game: &RealityCheck) -> Option<(Seat, String)> {
+fn winner(game: &RealityCheck) -> Option<(Seat, Ending)> {
     match game.status() {
         Status::Finished(o) => match o.result {
-            GameResult::Win(seat) => Some((seat, o.reason.to_string())),
+            GameResult::Win(seat) => Some((seat, o.reason)),
             GameResult::Draw => None,
         },
         Status::Ongoing(_) => None,
@@ -96,10 +96,7 @@ fn a_captured_chip_counts_as_in_play_until_kept_or_refused_and_refusing_the_last
     let refused = play(&game, Seat::Black, "refuse");
     let (seat, reason) = winner(&refused).expect("over");
     assert_eq!(seat, Seat::White);
-    assert!(
-        reason.contains("all four of Black's true chips"),
-        "{reason}"
-    );
+    assert!(reason == Ending::TrueChipsGone(Seat::Black), "{reason}");
     // Keeping it instead: over the limit, Black must drop at once.
     let kept = play(&game, Seat::Black, "keep");
     assert!(
@@ -123,8 +120,8 @@ fn keeping_with_no_free_drop_square_loses_and_refusing_does_not() {
     let kept = play(&game, Seat::Black, "keep");
     let (seat, reason) = winner(&kept).expect("over");
     assert_eq!(
-        (seat, reason.as_str()),
-        (Seat::White, "Black must drop but has no free drop square")
+        (seat, reason),
+        (Seat::White, Ending::NoDropSquare(Seat::Black))
     );
     let refused = play(&game, Seat::Black, "refuse");
     assert_eq!(refused.status().owes(Seat::Black), Some(Duty::Move));
@@ -137,8 +134,8 @@ fn a_hand_over_its_limit_must_drop_and_loses_with_nowhere_to_drop() {
     let game = at(full, "");
     let (seat, reason) = winner(&game).expect("over at once");
     assert_eq!(
-        (seat, reason.as_str()),
-        (Seat::White, "Black must drop but has no free drop square")
+        (seat, reason),
+        (Seat::White, Ending::NoDropSquare(Seat::Black))
     );
     let one_free = "rr/prnbnr/brNNBBPN1/5PR1/7/7/5/3/RR b 9 -/pnpb PPPBNBNRBR/ppnnbb - -";
     let game = at(one_free, "");
@@ -162,8 +159,8 @@ fn a_player_with_no_legal_action_loses() {
     );
     let (seat, reason) = winner(&game).expect("over");
     assert_eq!(
-        (seat, reason.as_str()),
-        (Seat::White, "Black has no legal action")
+        (seat, reason),
+        (Seat::White, Ending::NoLegalAction(Seat::Black))
     );
 }
 
@@ -180,8 +177,8 @@ fn removing_all_four_true_chips_wins() {
         .unwrap();
     let (seat, reason) = winner(&applied.state).expect("over");
     assert_eq!(
-        (seat, reason.as_str()),
-        (Seat::White, "all four of Black's true chips have left play")
+        (seat, reason),
+        (Seat::White, Ending::TrueChipsGone(Seat::Black))
     );
     assert!(
         !applied.events.iter().any(|e| e.text.contains("wins")),
