@@ -189,14 +189,7 @@ impl<G: Game> AnyGame for G {
         entropy: &mut Entropy,
     ) -> Result<PlayedAction, ActionError> {
         let action = self.parse_action(seat, text)?;
-        let notation = self.notation(seat, &action);
-        let applied = self.apply(seat, &action, entropy)?;
-        Ok(Played {
-            state: Box::new(applied.state),
-            action: serde_json::to_value(&action).expect("actions serialise"),
-            notation,
-            events: applied.events,
-        })
+        play(self, seat, action, entropy)
     }
 
     fn replay(
@@ -206,26 +199,12 @@ impl<G: Game> AnyGame for G {
         entropy: &mut Entropy,
     ) -> Result<PlayedAction, ReplayError> {
         let action: G::Action = serde_json::from_value(action.clone())?;
-        let notation = self.notation(seat, &action);
-        let applied = self.apply(seat, &action, entropy)?;
-        Ok(Played {
-            state: Box::new(applied.state),
-            action: serde_json::to_value(&action).expect("actions serialise"),
-            notation,
-            events: applied.events,
-        })
+        Ok(play(self, seat, action, entropy)?)
     }
 
     fn claim_draw(&self, seat: Seat, entropy: &mut Entropy) -> Option<PlayedAction> {
         let action = self.draw_claim(seat)?;
-        let notation = self.notation(seat, &action);
-        let applied = self.apply(seat, &action, entropy).ok()?;
-        Some(Played {
-            state: Box::new(applied.state),
-            action: serde_json::to_value(&action).expect("actions serialise"),
-            notation,
-            events: applied.events,
-        })
+        play(self, seat, action, entropy).ok()
     }
 
     fn legal_texts(&self, seat: Seat) -> Vec<String> {
@@ -297,6 +276,24 @@ impl<G: Game> AnyGame for G {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// Applies a game's action and gives it in the erased form: the next state,
+/// the action as stored, its notation and the events.
+fn play<G: Game>(
+    game: &G,
+    seat: Seat,
+    action: G::Action,
+    entropy: &mut Entropy,
+) -> Result<PlayedAction, ActionError> {
+    let notation = game.notation(seat, &action);
+    let applied = game.apply(seat, &action, entropy)?;
+    Ok(Played {
+        state: Box::new(applied.state),
+        action: serde_json::to_value(&action).expect("actions serialise"),
+        notation,
+        events: applied.events,
+    })
 }
 
 impl Clone for Box<dyn AnyGame> {
