@@ -155,6 +155,8 @@ pub enum Ending {
     NoDropSquare(Seat),
     /// That seat had no legal action at its turn.
     NoLegalAction(Seat),
+    /// Superial Chess: that seat has no cube left.
+    AllCubesCaptured(Seat),
 }
 
 impl Ending {
@@ -182,6 +184,7 @@ impl Ending {
                 Ending::TrueChipsGone(seat),
                 Ending::NoDropSquare(seat),
                 Ending::NoLegalAction(seat),
+                Ending::AllCubesCaptured(seat),
             ]);
         }
         all
@@ -232,6 +235,7 @@ impl fmt::Display for Ending {
                 write!(f, "{seat} must drop but has no free drop square")
             }
             Ending::NoLegalAction(seat) => write!(f, "{seat} has no legal action"),
+            Ending::AllCubesCaptured(seat) => write!(f, "all of {seat}'s cubes captured"),
         }
     }
 }
