@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod presentation;
 pub mod reality;
 pub mod rebel;
+pub mod superial;
 
 use std::collections::BTreeMap;
 use std::fmt;
