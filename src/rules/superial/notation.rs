@@ -168,16 +168,18 @@ fn resolve(game: &Superial, seat: Seat, text: &str, written: Written) -> Result<
     let (from, legs, aspect) = match written {
         Written::Random => {
             let had = game.settings.random_moves;
-            return if had == 0 {
+            return if game.random_left[seat.index()] > 0 {
+                Ok(Play::Random)
+            } else if had == 0 && game.random_left == [0, 0] {
                 Err(ActionError::illegal(
                     "This game has no random moves (it was started without random-moves=N).",
                 ))
-            } else if game.random_left[seat.index()] == 0 {
+            } else if had == 0 {
+                Err(ActionError::illegal("You have no random move left."))
+            } else {
                 Err(ActionError::illegal(format!(
                     "You have no random move left (each player had {had})."
                 )))
-            } else {
-                Ok(Play::Random)
             };
         }
         Written::Cube { from, legs, aspect } => (from, legs, aspect),

@@ -119,7 +119,7 @@ impl View for SuperialView {
             count(Seat::White),
             count(Seat::Black)
         ));
-        if self.random_moves > 0 {
+        if self.random_moves > 0 || self.random_left != [0, 0] {
             facts.push(format!(
                 "Random moves left: White {}, Black {} (write: random)",
                 self.random_left[0], self.random_left[1]

@@ -6,6 +6,7 @@ use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 mod end;
 mod moves;
 mod perft;
+mod random;
 
 pub fn options(text: &str) -> Options {
     Options::parse(text.split_whitespace()).expect("test options")
