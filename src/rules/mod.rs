@@ -773,6 +773,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
+    GameInfo::of::<superial::Superial>(),
 ];
 
 /// The names of every game, for error messages.

@@ -40,7 +40,7 @@ pub fn write_cube_action(board: &Board, action: &CubeAction) -> String {
 /// Whether another path of the same cube has the same landings.
 fn needs_names(board: &Board, mv: &Move) -> bool {
     let Some(cube) = board.get(mv.from) else {
-        return mv.is_chain();
+        return false;
     };
     let landings = |m: &Move| m.steps.iter().map(|s| s.to).collect::<Vec<_>>();
     let mine = landings(mv);

@@ -138,13 +138,13 @@ impl View for SuperialView {
             }
         }
 
-        let mut legend = vec![
+        let mut legend = self.colour_map(&diagram);
+        legend.extend([
             "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's".to_string(),
             "White's home colour is white, Black's black: a cube changes aspect only off its \
              home colour"
                 .to_string(),
-        ];
-        legend.extend(self.colour_map(&diagram));
+        ]);
         Presentation {
             diagram: Some(diagram),
             legend,

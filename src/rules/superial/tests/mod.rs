@@ -3,10 +3,15 @@
 use super::{Superial, SuperialAction};
 use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 
+mod aspects;
 mod end;
+mod game;
 mod moves;
+mod notation;
 mod perft;
 mod random;
+mod reference;
+mod views;
 
 pub fn options(text: &str) -> Options {
     Options::parse(text.split_whitespace()).expect("test options")
