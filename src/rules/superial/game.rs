@@ -9,7 +9,7 @@ use super::position::{Setup, write_placement};
 use super::random::Throw;
 use super::view::SuperialView;
 use super::{SIZE, Settings, notation};
-use crate::rules::chess::{DrawReason, check_turn, settle_claim};
+use crate::rules::chess::{DrawRule, check_turn, settle_claim};
 use crate::rules::geometry::Square;
 use crate::rules::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
@@ -57,15 +57,20 @@ pub(super) enum Ending {
     /// The loser, to act, has no legal action.
     Immobilised,
     /// Fivefold repetition or the 75-turn rule.
-    Drawn(DrawReason),
+    Drawn(DrawRule),
 }
 
 impl Ending {
     fn outcome(self, winner: Seat) -> Outcome {
         match self {
-            Ending::Captured => Outcome::win(winner, "all cubes captured"),
-            Ending::Immobilised => Outcome::win(winner, "no legal action"),
-            Ending::Drawn(reason) => Outcome::draw(reason.text()),
+            Ending::Captured => Outcome::win(
+                winner,
+                crate::rules::Ending::AllCubesCaptured(winner.other()),
+            ),
+            Ending::Immobilised => {
+                Outcome::win(winner, crate::rules::Ending::NoLegalAction(winner.other()))
+            }
+            Ending::Drawn(rule) => Outcome::draw(crate::rules::Ending::Draw(rule)),
         }
     }
 
@@ -105,13 +110,13 @@ impl Superial {
     /// team. It may be over at once (a side to act with no legal action).
     pub fn from_setup(settings: Settings, setup: Setup) -> Result<Superial, PositionError> {
         if setup.board.size() != SIZE {
-            return Err(PositionError(format!(
+            return Err(PositionError::Malformed(format!(
                 "the classic board is {SIZE}x{SIZE} (the 8x8 hybrid is not offered)"
             )));
         }
         for team in Seat::BOTH {
             if setup.board.count(team) == 0 {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "{team} has no cube: a position needs a cube of each team"
                 )));
             }
@@ -196,13 +201,13 @@ impl Superial {
     }
 
     /// The draw the side to act may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             None
         } else if self.repetitions() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
+            Some(DrawRule::ThreefoldRepetition)
         } else if self.quiet >= 100 {
-            Some(DrawReason::FiftyMoveRule)
+            Some(DrawRule::FiftyMoveRule)
         } else {
             None
         }
@@ -240,9 +245,9 @@ impl Superial {
         } else if !self.can_act() {
             Some((Ending::Immobilised, mover))
         } else if self.repetitions() >= 5 {
-            Some((Ending::Drawn(DrawReason::FivefoldRepetition), mover))
+            Some((Ending::Drawn(DrawRule::FivefoldRepetition), mover))
         } else if self.quiet >= 150 {
-            Some((Ending::Drawn(DrawReason::SeventyFiveMoveRule), mover))
+            Some((Ending::Drawn(DrawRule::SeventyFiveMoveRule), mover))
         } else {
             None
         }
@@ -324,7 +329,7 @@ impl Superial {
     }
 
     /// Ends the game on `seat`'s claim of `reason`.
-    pub(super) fn settle(&mut self, events: &mut Vec<Event>, seat: Seat, reason: DrawReason) {
+    pub(super) fn settle(&mut self, events: &mut Vec<Event>, seat: Seat, reason: DrawRule) {
         settle_claim(&mut self.outcome, events, seat, reason);
     }
 }
@@ -425,12 +430,17 @@ impl Game for Superial {
     }
 
     fn from_position(text: &str, options: &Options) -> Result<Superial, PositionError> {
-        let settings = Settings::read(options).map_err(|e| PositionError(e.to_string()))?;
+        let settings = Settings::read(options)?;
         Superial::from_setup(settings, Setup::read(text)?)
     }
 
     fn position(&self) -> String {
         self.setup().write()
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
     }
 
     fn status(&self) -> Status {

@@ -71,7 +71,7 @@ pub fn read_placement(text: &str) -> Result<Board, PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     let size = rows.len() as u8;
     if !SIZES.contains(&size) {
-        return Err(PositionError(format!(
+        return Err(PositionError::Malformed(format!(
             "the placement {text:?} has {size} ranks; a cube board has {SIZE}"
         )));
     }
@@ -84,7 +84,7 @@ pub fn read_placement(text: &str) -> Result<Board, PositionError> {
                 file += n as u8;
             } else {
                 let cube = Cube::from_letter(c).ok_or_else(|| {
-                    PositionError(format!(
+                    PositionError::Malformed(format!(
                         "{c:?} in rank {} is no cube (P H S for White's pusher, hopper, slasher; \
                          p h s for Black's; a digit for empty squares)",
                         rank + 1
@@ -100,7 +100,7 @@ pub fn read_placement(text: &str) -> Result<Board, PositionError> {
             }
         }
         if file != size {
-            return Err(PositionError(format!(
+            return Err(PositionError::Malformed(format!(
                 "rank {} ({row:?}) has {file} squares, not {size}",
                 rank + 1
             )));
@@ -116,7 +116,7 @@ impl Setup {
         let (placement, side) = match fields.as_slice() {
             [placement, side, ..] if fields.len() <= 5 => (placement, side),
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "{text:?} is not PLACEMENT SIDE [RANDOM [QUIET [NUMBER]]], as in \
                      1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 0 1"
                 )));
@@ -127,7 +127,7 @@ impl Setup {
             "w" | "W" => Seat::White,
             "b" | "B" => Seat::Black,
             other => {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "the side to act is w or b, not {other:?}"
                 )));
             }
@@ -143,7 +143,9 @@ impl Setup {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| *n >= least && *n < 100_000)
-                    .ok_or_else(|| PositionError(format!("{name} {field:?} is not a count"))),
+                    .ok_or_else(|| {
+                        PositionError::Malformed(format!("{name} {field:?} is not a count"))
+                    }),
             }
         };
         Ok(Setup {
@@ -173,7 +175,7 @@ impl Setup {
 
 fn read_random(field: &str) -> Result<[u8; 2], PositionError> {
     let bad = || {
-        PositionError(format!(
+        PositionError::Malformed(format!(
             "random moves left {field:?} is not WHITE/BLACK, each 0-{MAX_RANDOM_MOVES}"
         ))
     };

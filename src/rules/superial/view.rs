@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::board::{Colour, Cube};
 use super::game::{Last, Superial};
-use crate::rules::chess::{DrawReason, bottom_seat, numbered, turn_facts};
+use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, Game, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
 
@@ -32,7 +32,7 @@ pub struct SuperialView {
     pub random_left: [u8; 2],
     /// Actions since the last capture or random move.
     pub quiet: u32,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub last: Option<Last>,
     pub history: Vec<HistoryLine>,
     pub outcome: Option<Outcome>,

@@ -4,7 +4,9 @@
 use super::{B, W, arrange, at, notations, play, play_all, play_events, refusal};
 use crate::rules::{Game, GameResult, Status};
 
-fn result(game: &crate::rules::superial::Superial) -> Option<(GameResult, String)> {
+use crate::rules::{DrawRule, Ending};
+
+fn result(game: &crate::rules::superial::Superial) -> Option<(GameResult, Ending)> {
     game.outcome().map(|o| (o.result, o.reason.clone()))
 }
 
@@ -14,7 +16,7 @@ fn capturing_the_last_enemy_cube_wins_at_once() {
     let (after, events) = play_events(&game, "c3-e5");
     assert_eq!(
         result(&after),
-        Some((GameResult::Win(W), "all cubes captured".to_string()))
+        Some((GameResult::Win(W), Ending::AllCubesCaptured(W.other())))
     );
     assert_eq!(events[1].text, "Black has no cube left: White wins.");
     assert!(after.status().is_finished());
@@ -27,7 +29,7 @@ fn random_moves_left_do_not_save_a_side_with_no_cube() {
     let after = play(&game, "c3-e5");
     assert_eq!(
         result(&after),
-        Some((GameResult::Win(W), "all cubes captured".to_string()))
+        Some((GameResult::Win(W), Ending::AllCubesCaptured(W.other())))
     );
 }
 
@@ -41,7 +43,7 @@ fn a_side_with_no_legal_action_at_its_turn_loses() {
     let (after, events) = play_events(&game, "f2-f1");
     assert_eq!(
         result(&after),
-        Some((GameResult::Win(W), "no legal action".to_string()))
+        Some((GameResult::Win(W), Ending::NoLegalAction(W.other())))
     );
     assert_eq!(events[1].text, "Black has no legal action: White wins.");
 }
@@ -59,7 +61,7 @@ fn a_position_whose_side_to_act_cannot_act_is_over_from_the_start() {
     let game = at("PPPPPP/PPPPPP/PPPPPP/PPPPPP/PPPPPP/pPPPPP b 0/0", "");
     assert_eq!(
         result(&game),
-        Some((GameResult::Win(W), "no legal action".to_string()))
+        Some((GameResult::Win(W), Ending::NoLegalAction(W.other())))
     );
 }
 
@@ -95,7 +97,10 @@ fn captures_do_not_forget_earlier_positions_and_threefold_repetition_may_be_clai
     let (drawn, events) = play_events(&twice, "claim draw");
     assert_eq!(
         result(&drawn),
-        Some((GameResult::Draw, "threefold repetition claimed".to_string()))
+        Some((
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        ))
     );
     assert_eq!(
         events[0].text,
@@ -115,7 +120,10 @@ fn the_action_that_repeats_a_position_may_carry_the_claim() {
     let drawn = play(&almost, "d3-e3 claim");
     assert_eq!(
         result(&drawn),
-        Some((GameResult::Draw, "threefold repetition claimed".to_string()))
+        Some((
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        ))
     );
 }
 
@@ -132,7 +140,7 @@ fn the_fifth_occurrence_draws_by_itself() {
     assert_eq!(drawn.repetitions(), 5);
     assert_eq!(
         result(&drawn),
-        Some((GameResult::Draw, "fivefold repetition".to_string()))
+        Some((GameResult::Draw, Ending::Draw(DrawRule::FivefoldRepetition)))
     );
     assert_eq!(events.last().unwrap().text, "Draw by fivefold repetition.");
 }
@@ -150,7 +158,7 @@ fn fifty_turns_each_without_capture_or_random_move_may_be_claimed() {
     let drawn = play(&after, "claim draw");
     assert_eq!(
         result(&drawn),
-        Some((GameResult::Draw, "50-move rule claimed".to_string()))
+        Some((GameResult::Draw, Ending::Claimed(DrawRule::FiftyMoveRule)))
     );
 }
 
@@ -160,7 +168,10 @@ fn seventy_five_turns_each_draw_by_themselves() {
     let (after, events) = play_events(&game, "f1-f2");
     assert_eq!(
         result(&after),
-        Some((GameResult::Draw, "75-move rule".to_string()))
+        Some((
+            GameResult::Draw,
+            Ending::Draw(DrawRule::SeventyFiveMoveRule)
+        ))
     );
     assert_eq!(events.last().unwrap().text, "Draw by 75-move rule.");
     assert!(matches!(after.status(), Status::Finished(_)));

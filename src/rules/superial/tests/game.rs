@@ -81,7 +81,7 @@ fn bad_position_strings_are_refused_with_the_reason() {
         ("", "is not PLACEMENT SIDE"),
     ] {
         let err = Superial::from_position(text, &options("")).unwrap_err();
-        assert!(err.0.contains(reason), "{text:?}: {err}");
+        assert!(err.to_string().contains(reason), "{text:?}: {err}");
     }
     assert!(
         Superial::from_position("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w", &options("hybrid=on"))
