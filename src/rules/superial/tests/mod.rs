@@ -9,8 +9,10 @@ mod game;
 mod moves;
 mod notation;
 mod perft;
+mod props;
 mod random;
 mod reference;
+mod rules;
 mod views;
 
 pub fn options(text: &str) -> Options {
