@@ -1,6 +1,6 @@
 //! Tests of Superial Chess: each file one concern.
 
-use super::{Superial, SuperialAction};
+use super::Superial;
 use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 
 mod aspects;
@@ -108,11 +108,6 @@ pub fn actions_from(game: &Superial, square: &str) -> Vec<String> {
         .into_iter()
         .filter(|n| n.starts_with(square))
         .collect()
-}
-
-#[allow(dead_code)]
-pub fn is_play(action: &SuperialAction) -> bool {
-    matches!(action, SuperialAction::Play(_))
 }
 
 /// A seat shorthand.
