@@ -195,6 +195,12 @@ impl Superial {
         self.record.iter().filter(|k| Some(*k) == current).count()
     }
 
+    /// Whether some position of the record has occurred twice or more.
+    fn some_position_twice(&self) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        self.record.iter().any(|key| !seen.insert(key))
+    }
+
     /// Actions since the last capture or random move.
     pub fn quiet(&self) -> u32 {
         self.quiet
@@ -508,8 +514,9 @@ impl Game for Superial {
             actions.push(SuperialAction::ClaimDraw);
         }
         // Only an action that is not random can complete a repetition or
-        // the 50 turns (a random move starts both counts afresh).
-        if self.quiet >= 99 || self.record.len() >= 5 {
+        // the 50 turns (a random move starts both counts afresh), and a
+        // third occurrence needs a position that has occurred twice.
+        if self.quiet >= 99 || self.some_position_twice() {
             for play in plays.iter().filter(|p| **p != Play::Random) {
                 let (next, _) = self.after(seat, play, None);
                 if next.outcome.is_none() && next.claimable().is_some() {

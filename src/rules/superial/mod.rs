@@ -40,7 +40,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use board::{Aspect, Board, Colour, Cube, Token};
-pub use game::{Play, Superial, SuperialAction};
+pub use game::{Last, Play, Superial, SuperialAction};
 pub use moves::{CubeAction, Move, Step};
 pub use random::Throw;
 pub use view::SuperialView;

@@ -323,18 +323,21 @@ pub fn play<T: Token>(board: &mut Board<T>, action: &CubeAction) -> Effect {
                     let to = mv.to();
                     let (df, dr) = direction(mv.from, to);
                     let line = push_line(board, mv.from, to).expect("a legal push");
+                    // The far end first, so that no token is overwritten.
+                    let mut pushed = Vec::new();
                     for &square in line.iter().rev() {
                         let ahead = board.flat().offset(square, df, dr).expect("checked");
                         board.set(ahead, board.get(square));
                         board.set(square, None);
-                        effect.pushed.push(ahead);
+                        pushed.push(ahead);
                     }
-                    effect.pushed.reverse();
-                    for &square in &effect.pushed.clone() {
+                    pushed.reverse();
+                    for &square in &pushed {
                         if Colour::of(square) == home {
                             capture(board, square, &mut effect);
                         }
                     }
+                    effect.pushed = pushed;
                 }
                 Aspect::Hopper => {
                     for over in mv.steps.iter().filter_map(|s| s.over) {

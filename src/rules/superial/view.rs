@@ -141,9 +141,8 @@ impl View for SuperialView {
         let mut legend = self.colour_map(&diagram);
         legend.extend([
             "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's".to_string(),
-            "White's home colour is white, Black's black: a cube changes aspect only off its \
-             home colour"
-                .to_string(),
+            "Home colours: white for White's cubes, black for Black's".to_string(),
+            "A cube changes aspect only off its home colour".to_string(),
         ]);
         Presentation {
             diagram: Some(diagram),

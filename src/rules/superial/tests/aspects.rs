@@ -6,7 +6,7 @@ use crate::rules::superial::{Colour, Superial};
 use crate::rules::{ActionError, Game};
 
 #[test]
-fn a1_is_black_and_a_square_is_black_when_file_and_rank_add_up_to_an_even_number() {
+pub(super) fn a1_is_black_and_a_square_is_black_when_file_and_rank_add_up_to_an_even_number() {
     let colour = |s: &str| Colour::of(Square::parse(s).unwrap());
     assert_eq!(colour("a1"), Colour::Black);
     assert_eq!(colour("b1"), Colour::White);
@@ -23,7 +23,7 @@ fn a1_is_black_and_a_square_is_black_when_file_and_rank_add_up_to_an_even_number
 }
 
 #[test]
-fn each_team_starts_with_six_pushers_on_its_home_colour_and_white_acts_first() {
+pub(super) fn each_team_starts_with_six_pushers_on_its_home_colour_and_white_acts_first() {
     let game = new_game("");
     assert_eq!(game.position(), "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 0 1");
     assert_eq!(game.side(), W);
@@ -49,7 +49,7 @@ fn each_team_starts_with_six_pushers_on_its_home_colour_and_white_acts_first() {
 }
 
 #[test]
-fn an_action_is_a_move_a_move_with_a_change_a_change_instead_or_a_random_move() {
+pub(super) fn an_action_is_a_move_a_move_with_a_change_a_change_instead_or_a_random_move() {
     // White's pusher on c3 is off its home colour: it may change instead
     // of moving; its moves all end on white, its home, so none changes.
     // White's pusher on b1 steps onto black squares and may change there.
@@ -66,7 +66,7 @@ fn an_action_is_a_move_a_move_with_a_change_a_change_instead_or_a_random_move() 
 }
 
 #[test]
-fn only_a_cube_off_its_home_colour_changes_aspect_and_it_keeps_its_team() {
+pub(super) fn only_a_cube_off_its_home_colour_changes_aspect_and_it_keeps_its_team() {
     let game = arrange(W, "Pc3 Pb1 pf6", "");
     let after = play(&game, "c3=X");
     assert_eq!(on(&after, "c3"), 'S');
@@ -93,7 +93,7 @@ fn only_a_cube_off_its_home_colour_changes_aspect_and_it_keeps_its_team() {
 }
 
 #[test]
-fn a_move_ending_off_the_home_colour_may_end_with_a_change() {
+pub(super) fn a_move_ending_off_the_home_colour_may_end_with_a_change() {
     let game = arrange(W, "Pc2 Pe3 pf6", "");
     let after = play(&game, "c2-c3=slasher");
     assert_eq!([on(&after, "c2"), on(&after, "c3")], ['.', 'S']);
@@ -109,7 +109,7 @@ fn a_move_ending_off_the_home_colour_may_end_with_a_change() {
 }
 
 #[test]
-fn a_change_instead_of_moving_is_the_whole_turn() {
+pub(super) fn a_change_instead_of_moving_is_the_whole_turn() {
     let game = arrange(W, "Pc3 pf6", "");
     let (after, events) = play_events(&game, "c3=+");
     assert_eq!(after.side(), B);
@@ -119,7 +119,7 @@ fn a_change_instead_of_moving_is_the_whole_turn() {
 }
 
 #[test]
-fn only_the_moving_cube_changes_aspect() {
+pub(super) fn only_the_moving_cube_changes_aspect() {
     // The pusher ends on c3 (black) and turns hopper; the slasher it
     // pushes and the hopper it captures keep their aspects.
     let game = arrange(W, "Pb3 hc3 pd3 Se3 pf6", "");
@@ -131,7 +131,7 @@ fn only_the_moving_cube_changes_aspect() {
 }
 
 #[test]
-fn aspect_changes_are_written_with_symbols_or_words_in_either_case() {
+pub(super) fn aspect_changes_are_written_with_symbols_or_words_in_either_case() {
     let game = arrange(W, "Pc3 pf6", "");
     let read = |text: &str| game.parse_action(W, text).unwrap();
     let x = read("c3=X");
@@ -143,7 +143,7 @@ fn aspect_changes_are_written_with_symbols_or_words_in_either_case() {
 }
 
 #[test]
-fn the_start_is_the_same_position_for_every_random_moves_option_but_the_counts() {
+pub(super) fn the_start_is_the_same_position_for_every_random_moves_option_but_the_counts() {
     let game: Superial = new_game("random-moves=4");
     assert_eq!(game.position(), "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 4/4 0 1");
 }

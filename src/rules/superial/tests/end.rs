@@ -11,7 +11,7 @@ fn result(game: &crate::rules::superial::Superial) -> Option<(GameResult, Ending
 }
 
 #[test]
-fn capturing_the_last_enemy_cube_wins_at_once() {
+pub(super) fn capturing_the_last_enemy_cube_wins_at_once() {
     let game = arrange(W, "Sc3 pd4", "");
     let (after, events) = play_events(&game, "c3-e5");
     assert_eq!(
@@ -24,7 +24,7 @@ fn capturing_the_last_enemy_cube_wins_at_once() {
 }
 
 #[test]
-fn random_moves_left_do_not_save_a_side_with_no_cube() {
+pub(super) fn random_moves_left_do_not_save_a_side_with_no_cube() {
     let game = arrange(W, "Sc3 pd4", "random-moves=3");
     let after = play(&game, "c3-e5");
     assert_eq!(
@@ -38,7 +38,7 @@ fn random_moves_left_do_not_save_a_side_with_no_cube() {
 const WALLED: &str = "pa1 Pa2 Pa3 Pa4 Pa5 Pa6 Pb1 Pc1 Pd1 Pe1 Pf2";
 
 #[test]
-fn a_side_with_no_legal_action_at_its_turn_loses() {
+pub(super) fn a_side_with_no_legal_action_at_its_turn_loses() {
     let game = arrange(W, WALLED, "");
     let (after, events) = play_events(&game, "f2-f1");
     assert_eq!(
@@ -49,7 +49,7 @@ fn a_side_with_no_legal_action_at_its_turn_loses() {
 }
 
 #[test]
-fn a_random_move_left_is_a_legal_action() {
+pub(super) fn a_random_move_left_is_a_legal_action() {
     let game = arrange(W, WALLED, "random-moves=1");
     let after = play(&game, "f2-f1");
     assert!(after.outcome().is_none());
@@ -57,7 +57,7 @@ fn a_random_move_left_is_a_legal_action() {
 }
 
 #[test]
-fn a_position_whose_side_to_act_cannot_act_is_over_from_the_start() {
+pub(super) fn a_position_whose_side_to_act_cannot_act_is_over_from_the_start() {
     let game = at("PPPPPP/PPPPPP/PPPPPP/PPPPPP/PPPPPP/pPPPPP b 0/0", "");
     assert_eq!(
         result(&game),
@@ -74,7 +74,7 @@ const CYCLE: [&str; 8] = [
 ];
 
 #[test]
-fn captures_do_not_forget_earlier_positions_and_threefold_repetition_may_be_claimed() {
+pub(super) fn captures_do_not_forget_earlier_positions_and_threefold_repetition_may_be_claimed() {
     let start = arrange(W, "Pb3 pc3 pe3 Sa6", "");
     let once = play_all(&start, &CYCLE);
     assert_eq!(once.board(), start.board());
@@ -109,7 +109,7 @@ fn captures_do_not_forget_earlier_positions_and_threefold_repetition_may_be_clai
 }
 
 #[test]
-fn the_action_that_repeats_a_position_may_carry_the_claim() {
+pub(super) fn the_action_that_repeats_a_position_may_carry_the_claim() {
     let start = arrange(W, "Pb3 pc3 pe3 Sa6", "");
     let almost = play_all(&start, &[&CYCLE[..], &CYCLE[..7]].concat());
     assert!(
@@ -128,7 +128,7 @@ fn the_action_that_repeats_a_position_may_carry_the_claim() {
 }
 
 #[test]
-fn the_fifth_occurrence_draws_by_itself() {
+pub(super) fn the_fifth_occurrence_draws_by_itself() {
     let start = arrange(W, "Pb3 pc3 pe3 Sa6", "");
     let four = play_all(
         &start,
@@ -146,7 +146,7 @@ fn the_fifth_occurrence_draws_by_itself() {
 }
 
 #[test]
-fn fifty_turns_each_without_capture_or_random_move_may_be_claimed() {
+pub(super) fn fifty_turns_each_without_capture_or_random_move_may_be_claimed() {
     let game = at("p5/6/6/6/6/5P w 0/0 99 60", "");
     assert_eq!(game.claimable(), None);
     let (after, events) = play_events(&game, "f1-f2");
@@ -163,7 +163,7 @@ fn fifty_turns_each_without_capture_or_random_move_may_be_claimed() {
 }
 
 #[test]
-fn seventy_five_turns_each_draw_by_themselves() {
+pub(super) fn seventy_five_turns_each_draw_by_themselves() {
     let game = at("p5/6/6/6/6/5P w 0/0 149 80", "");
     let (after, events) = play_events(&game, "f1-f2");
     assert_eq!(
@@ -178,7 +178,7 @@ fn seventy_five_turns_each_draw_by_themselves() {
 }
 
 #[test]
-fn an_aspect_change_counts_as_a_turn_and_a_capture_starts_the_count_afresh() {
+pub(super) fn an_aspect_change_counts_as_a_turn_and_a_capture_starts_the_count_afresh() {
     let game = at("p5/6/6/6/6/5P b 0/0 10 60", "");
     let after = play(&game, "a6=X");
     assert_eq!(after.quiet(), 11);

@@ -6,7 +6,7 @@ use crate::rules::superial::Superial;
 use crate::rules::{AnyGame, Entropy, Game, GameInfo, OptionError};
 
 #[test]
-fn registered_with_its_one_option() {
+pub(super) fn registered_with_its_one_option() {
     let info = GameInfo::find("Superial-Chess").expect("registered");
     assert_eq!(
         (info.name, info.title),
@@ -21,7 +21,7 @@ fn registered_with_its_one_option() {
 }
 
 #[test]
-fn the_hybrid_and_games_for_more_players_are_not_offered() {
+pub(super) fn the_hybrid_and_games_for_more_players_are_not_offered() {
     for word in ["hybrid=on", "hybrid=off", "players=3"] {
         let err = Superial::new(&options(word), &mut Entropy::for_perft()).unwrap_err();
         assert!(
@@ -42,7 +42,7 @@ fn the_hybrid_and_games_for_more_players_are_not_offered() {
 }
 
 #[test]
-fn the_position_string_round_trips() {
+pub(super) fn the_position_string_round_trips() {
     let game = play_all(
         &new_game("random-moves=2"),
         &["c2-c3=X", "random", "c3-d4", "b6-b5=+"],
@@ -62,7 +62,7 @@ fn the_position_string_round_trips() {
 }
 
 #[test]
-fn bad_position_strings_are_refused_with_the_reason() {
+pub(super) fn bad_position_strings_are_refused_with_the_reason() {
     for (text, reason) in [
         ("1p1p1p/p1p1p1/6/6/P1P1P1 w", "has 5 ranks"),
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P1 w", "rank 1"),
@@ -90,7 +90,7 @@ fn bad_position_strings_are_refused_with_the_reason() {
 }
 
 #[test]
-fn the_stored_state_reads_back_and_refuses_corruption() {
+pub(super) fn the_stored_state_reads_back_and_refuses_corruption() {
     let game = play_all(&new_game("random-moves=1"), &["c2-c3", "random", "c3=X"]);
     let json = serde_json::to_value(&game).unwrap();
     let info = GameInfo::find("superial-chess").unwrap();
@@ -102,7 +102,7 @@ fn the_stored_state_reads_back_and_refuses_corruption() {
 }
 
 #[test]
-fn played_and_replayed_through_the_referees_interface() {
+pub(super) fn played_and_replayed_through_the_referees_interface() {
     let info = GameInfo::find("superial-chess").unwrap();
     let game = (info.new)(&options("random-moves=1"), &mut Entropy::for_perft()).unwrap();
     let mut state: Box<dyn AnyGame> = game.clone_box();
@@ -133,7 +133,7 @@ fn played_and_replayed_through_the_referees_interface() {
 }
 
 #[test]
-fn the_history_is_numbered_by_turns_from_the_position() {
+pub(super) fn the_history_is_numbered_by_turns_from_the_position() {
     let game = play_all(&new_game(""), &["c2-c3", "b6-b5", "c3-c4"]);
     let numbers: Vec<(u32, crate::rules::Seat)> =
         game.history.iter().map(|h| (h.number, h.seat)).collect();

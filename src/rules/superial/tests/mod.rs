@@ -1,6 +1,6 @@
 //! Tests of Superial Chess: each file one concern.
 
-use super::{Superial, SuperialAction};
+use super::Superial;
 use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 
 mod aspects;
@@ -9,8 +9,10 @@ mod game;
 mod moves;
 mod notation;
 mod perft;
+mod props;
 mod random;
 mod reference;
+mod rules;
 mod views;
 
 pub fn options(text: &str) -> Options {
@@ -106,11 +108,6 @@ pub fn actions_from(game: &Superial, square: &str) -> Vec<String> {
         .into_iter()
         .filter(|n| n.starts_with(square))
         .collect()
-}
-
-#[allow(dead_code)]
-pub fn is_play(action: &SuperialAction) -> bool {
-    matches!(action, SuperialAction::Play(_))
 }
 
 /// A seat shorthand.

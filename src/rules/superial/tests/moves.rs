@@ -17,7 +17,7 @@ fn paths(game: &Superial, square: &str) -> Vec<String> {
 // Pushers
 
 #[test]
-fn a_pusher_steps_one_square_orthogonally() {
+pub(super) fn a_pusher_steps_one_square_orthogonally() {
     let game = arrange(W, "Pc3 pf6", "");
     assert_eq!(paths(&game, "c3"), ["c3-b3", "c3-c2", "c3-c4", "c3-d3"]);
     assert!(refusal(&game, "c3-d4").to_string().contains("not a move"));
@@ -25,7 +25,7 @@ fn a_pusher_steps_one_square_orthogonally() {
 }
 
 #[test]
-fn a_push_with_no_empty_square_at_the_far_end_is_no_move_and_does_not_wrap() {
+pub(super) fn a_push_with_no_empty_square_at_the_far_end_is_no_move_and_does_not_wrap() {
     let game = arrange(W, "Pc1 Pd3 pd4 pd5 pd6 pa6", "");
     // d3 pushing up: d4-d6 are full up to the edge.
     assert!(!paths(&game, "d3").contains(&"d3-d4".to_string()));
@@ -43,7 +43,7 @@ fn a_push_with_no_empty_square_at_the_far_end_is_no_move_and_does_not_wrap() {
 }
 
 #[test]
-fn a_multi_cube_push_captures_the_enemies_that_land_on_the_pushers_colour() {
+pub(super) fn a_multi_cube_push_captures_the_enemies_that_land_on_the_pushers_colour() {
     // White's pusher pushes c3 d3 e3 one square right: the hopper from c3
     // lands on d3 (white: captured, still a hopper), the pusher from d3 on
     // e3 (black: only moved), White's own slasher from e3 on f3 (own team:
@@ -67,7 +67,7 @@ fn a_multi_cube_push_captures_the_enemies_that_land_on_the_pushers_colour() {
 }
 
 #[test]
-fn an_enemy_pushed_onto_its_own_home_colour_is_only_moved() {
+pub(super) fn an_enemy_pushed_onto_its_own_home_colour_is_only_moved() {
     // Black's pusher on c2 (white) is pushed onto c3, a black square.
     let game = arrange(W, "Pc1 pc2 pf6", "");
     let (after, events) = play_events(&game, "c1-c2");
@@ -80,7 +80,7 @@ fn an_enemy_pushed_onto_its_own_home_colour_is_only_moved() {
 }
 
 #[test]
-fn pushing_a_cube_of_ones_own_team_never_changes_it() {
+pub(super) fn pushing_a_cube_of_ones_own_team_never_changes_it() {
     // Black's pusher pushes Black's own hopper onto c3, a black square,
     // where it would capture an enemy: its own cube stays Black's.
     let game = arrange(crate::rules::Seat::Black, "Pa1 pc5 hc4", "");
@@ -91,7 +91,7 @@ fn pushing_a_cube_of_ones_own_team_never_changes_it() {
 // Hoppers
 
 #[test]
-fn a_hopper_moves_two_squares_straight_over_an_empty_square() {
+pub(super) fn a_hopper_moves_two_squares_straight_over_an_empty_square() {
     let game = arrange(W, "Hc3 pf6", "");
     assert_eq!(paths(&game, "c3"), ["c3-a3", "c3-c1", "c3-c5", "c3-e3"]);
     // The two-square move is the whole move: no hop may follow it.
@@ -102,14 +102,14 @@ fn a_hopper_moves_two_squares_straight_over_an_empty_square() {
 }
 
 #[test]
-fn a_hopper_hops_a_cube_and_lands_beside_it_anywhere_but_where_it_came_from() {
+pub(super) fn a_hopper_hops_a_cube_and_lands_beside_it_anywhere_but_where_it_came_from() {
     // Over b3 from b2: to b4, a3 or c3, never back to b2.
     let game = arrange(W, "Hb2 pb3 pf6", "");
     assert_eq!(paths(&game, "b2"), ["b2-a3", "b2-b4", "b2-c3", "b2-d2"]);
 }
 
 #[test]
-fn a_hopper_chains_hops_over_either_team_never_over_an_empty_square_after_a_hop() {
+pub(super) fn a_hopper_chains_hops_over_either_team_never_over_an_empty_square_after_a_hop() {
     // b2 over b3 (Black's) to b4, then over c4 (White's own) to d4; after a
     // hop it may not go on over the empty b5.
     let game = arrange(W, "Hb2 pb3 Pc4 pf6", "");
@@ -128,7 +128,7 @@ fn a_hopper_chains_hops_over_either_team_never_over_an_empty_square_after_a_hop(
 }
 
 #[test]
-fn a_hopper_never_jumps_the_same_cube_twice_nor_doubles_back() {
+pub(super) fn a_hopper_never_jumps_the_same_cube_twice_nor_doubles_back() {
     // Around b3: b2 over b3 to c3 could go on to a3 only by jumping b3
     // again, and over c2 from c3 it would land on b2, where it started.
     let game = arrange(W, "Hb2 pb3 pc2 pf6", "");
@@ -154,7 +154,7 @@ fn a_hopper_never_jumps_the_same_cube_twice_nor_doubles_back() {
 }
 
 #[test]
-fn a_hopper_captures_the_enemies_it_jumps_on_its_own_colour_only() {
+pub(super) fn a_hopper_captures_the_enemies_it_jumps_on_its_own_colour_only() {
     // White's hopper on b2 (black) jumps squares of White's colour: Black's
     // pusher on b3 is captured, White's own pusher on c4 stays White's.
     let game = arrange(W, "Hb2 pb3 Pc4 pf6", "");
@@ -170,7 +170,7 @@ fn a_hopper_captures_the_enemies_it_jumps_on_its_own_colour_only() {
 }
 
 #[test]
-fn a_hopper_on_its_home_colour_captures_nothing() {
+pub(super) fn a_hopper_on_its_home_colour_captures_nothing() {
     // White's hopper on c2 (white) jumps Black's cubes on c3 and d4, both
     // on black squares: neither is captured.
     let game = arrange(W, "Hc2 pc3 pd4 pf6", "");
@@ -182,7 +182,7 @@ fn a_hopper_on_its_home_colour_captures_nothing() {
 }
 
 #[test]
-fn only_slashers_cross_the_edges() {
+pub(super) fn only_slashers_cross_the_edges() {
     // A hopper at the edge does not come round, neither hopping nor by its
     // two-square move.
     let game = arrange(W, "Hb3 pa3 pf6", "");
@@ -194,7 +194,7 @@ fn only_slashers_cross_the_edges() {
 // Slashers
 
 #[test]
-fn a_slasher_steps_one_square_diagonally_never_further() {
+pub(super) fn a_slasher_steps_one_square_diagonally_never_further() {
     let game = arrange(W, "Sc3 pf6", "");
     assert_eq!(paths(&game, "c3"), ["c3-b2", "c3-b4", "c3-d2", "c3-d4"]);
     assert!(refusal(&game, "c3-e5").to_string().contains("not a move"));
@@ -202,13 +202,13 @@ fn a_slasher_steps_one_square_diagonally_never_further() {
 }
 
 #[test]
-fn a_slasher_steps_round_the_edges_and_the_corners() {
+pub(super) fn a_slasher_steps_round_the_edges_and_the_corners() {
     let game = arrange(W, "Sa1 pc5", "");
     assert_eq!(paths(&game, "a1"), ["a1-b2", "a1-b6", "a1-f2", "a1-f6"]);
 }
 
 #[test]
-fn a_slasher_jumps_across_an_edge() {
+pub(super) fn a_slasher_jumps_across_an_edge() {
     // From a3 up and to the left: over f4, round the a-f edge, to e5.
     let game = arrange(W, "Sa3 pf4 pc1", "");
     let (after, events) = play_events(&game, "a3-e5");
@@ -223,7 +223,7 @@ fn a_slasher_jumps_across_an_edge() {
 }
 
 #[test]
-fn a_slasher_jumps_across_a_corner() {
+pub(super) fn a_slasher_jumps_across_a_corner() {
     // From a1 down and to the left: over f6, the opposite corner, to e5.
     let game = arrange(W, "Sa1 hf6 pc3", "");
     let after = play(&game, "a1-e5");
@@ -231,7 +231,7 @@ fn a_slasher_jumps_across_a_corner() {
 }
 
 #[test]
-fn a_slasher_jump_goes_straight_on_and_may_turn_only_between_jumps() {
+pub(super) fn a_slasher_jump_goes_straight_on_and_may_turn_only_between_jumps() {
     // Over d4 from c3 the only landing is e5; from there it turns to jump
     // f4 and comes round to a3.
     let game = arrange(W, "Sc3 pd4 pf4 pb1", "");
@@ -247,7 +247,7 @@ fn a_slasher_jump_goes_straight_on_and_may_turn_only_between_jumps() {
 }
 
 #[test]
-fn a_slasher_may_jump_the_same_cube_twice_and_captures_it_once() {
+pub(super) fn a_slasher_may_jump_the_same_cube_twice_and_captures_it_once() {
     // c3 over d4 to e5, over f6 round the corner to a1, over b6 round the
     // edge to c5, and over d4 again to e3. Black's d4 and f6 are captured;
     // White's own b6 is jumped and stays White's.
@@ -265,7 +265,7 @@ fn a_slasher_may_jump_the_same_cube_twice_and_captures_it_once() {
 }
 
 #[test]
-fn a_slasher_never_lands_twice_on_a_square() {
+pub(super) fn a_slasher_never_lands_twice_on_a_square() {
     // Round d4 and back: c3 over d4 to e5, and over d4 again to c3, where
     // it started, is no move.
     let game = arrange(W, "Sc3 pd4 pa1", "");
@@ -277,7 +277,7 @@ fn a_slasher_never_lands_twice_on_a_square() {
 }
 
 #[test]
-fn a_slasher_captures_any_enemy_it_jumps_whatever_the_colour() {
+pub(super) fn a_slasher_captures_any_enemy_it_jumps_whatever_the_colour() {
     // Black's slasher captures White's pusher on d4 (a black square) and,
     // in another game, on c4 (a white one).
     let black = crate::rules::Seat::Black;

@@ -6,7 +6,7 @@ use crate::rules::superial::notation::FORMS;
 use crate::rules::{ActionError, Game};
 
 #[test]
-fn every_legal_action_reads_back_from_its_notation() {
+pub(super) fn every_legal_action_reads_back_from_its_notation() {
     for game in [
         new_game("random-moves=1"),
         arrange(W, "Hb2 pb3 pc2 Sa1 hf6 Pd4 pd5 Se3", "random-moves=2"),
@@ -21,7 +21,7 @@ fn every_legal_action_reads_back_from_its_notation() {
 }
 
 #[test]
-fn squares_aspects_and_spaces_are_read_in_any_case() {
+pub(super) fn squares_aspects_and_spaces_are_read_in_any_case() {
     let game = new_game("");
     let b2 = game.parse_action(W, "b1-b2").unwrap();
     for text in ["B1-B2", " b1 - b2 ", "b1-B2"] {
@@ -34,7 +34,7 @@ fn squares_aspects_and_spaces_are_read_in_any_case() {
 }
 
 #[test]
-fn where_two_chains_have_the_same_landings_the_jumped_cube_is_named() {
+pub(super) fn where_two_chains_have_the_same_landings_the_jumped_cube_is_named() {
     // From b2, c3 is reached over b3 (turning right) or over c2 (turning
     // up): two different actions.
     let game = arrange(W, "Hb2 pb3 pc2 pf6", "");
@@ -63,7 +63,7 @@ fn where_two_chains_have_the_same_landings_the_jumped_cube_is_named() {
 }
 
 #[test]
-fn what_is_no_action_at_all_gets_the_forms() {
+pub(super) fn what_is_no_action_at_all_gets_the_forms() {
     let game = new_game("");
     for text in [
         "b1", "b1-", "b1-b9", "b1-g2", "b1-b2=q", "b1-b2(b3", "hello", "", "b1b2",
@@ -76,7 +76,7 @@ fn what_is_no_action_at_all_gets_the_forms() {
 }
 
 #[test]
-fn a_refusal_names_what_the_cube_could_do_instead() {
+pub(super) fn a_refusal_names_what_the_cube_could_do_instead() {
     let game = new_game("");
     assert_eq!(
         refusal(&game, "b1-b3").to_string(),
@@ -94,20 +94,20 @@ fn a_refusal_names_what_the_cube_could_do_instead() {
     // A cube walled in on a square off its home colour can only change;
     // walled in at home, it can do nothing.
     let walls = "a2 a3 a4 a5 a6 b1 c1 d1 e1 f1";
-    let cubes = |own: char, other: char| {
-        let mut cubes = format!("{own}a1 {}f6", if own == 'P' { 'H' } else { 'h' });
+    let cubes = |own: &str, other: char| {
+        let mut cubes = own.to_string();
         for square in walls.split(' ') {
             cubes.push_str(&format!(" {other}{square}"));
         }
         cubes
     };
-    let game = arrange(W, &cubes('P', 'p'), "");
+    let game = arrange(W, &cubes("Pa1 Hf6", 'p'), "");
     assert_eq!(
         refusal(&game, "a1-b1").to_string(),
         "a1-b1 is not a move of your pusher on a1. Your pusher on a1 can only change aspect \
          instead of moving: a1=+, a1=X."
     );
-    let game = arrange(B, &cubes('p', 'P'), "");
+    let game = arrange(B, &cubes("pa1 hf6", 'P'), "");
     assert_eq!(
         refusal(&game, "a1-b1").to_string(),
         "a1-b1 is not a move of your pusher on a1. Your pusher on a1 has no legal action."
@@ -115,7 +115,7 @@ fn a_refusal_names_what_the_cube_could_do_instead() {
 }
 
 #[test]
-fn acting_out_of_turn_or_after_the_end_is_refused() {
+pub(super) fn acting_out_of_turn_or_after_the_end_is_refused() {
     let game = new_game("");
     assert_eq!(
         game.parse_action(B, "b6-b5"),
@@ -129,7 +129,7 @@ fn acting_out_of_turn_or_after_the_end_is_refused() {
 }
 
 #[test]
-fn an_illegal_stored_action_is_refused_on_apply_and_changes_nothing() {
+pub(super) fn an_illegal_stored_action_is_refused_on_apply_and_changes_nothing() {
     let game = new_game("");
     let other = arrange(W, "Sc3 pd4", "");
     let foreign = other.parse_action(W, "c3-e5").unwrap();

@@ -56,7 +56,7 @@ fn game(case: &Case) -> Superial {
 }
 
 #[test]
-fn the_start_counts_are_the_rulings() {
+pub(super) fn the_start_counts_are_the_rulings() {
     assert_eq!(new_game("").perft(1), 57);
     assert_eq!(new_game("").perft(2), 3_249);
     assert_eq!(new_game("random-moves=1").perft(1), 273);
@@ -70,7 +70,7 @@ fn the_start_counts_are_the_rulings() {
 }
 
 #[test]
-fn perft_file_counts_hold() {
+pub(super) fn perft_file_counts_hold() {
     let cases = cases();
     assert_eq!(cases.len(), 7);
     for case in &cases {
@@ -82,7 +82,7 @@ fn perft_file_counts_hold() {
 }
 
 #[test]
-fn the_independent_count_agrees() {
+pub(super) fn the_independent_count_agrees() {
     for case in &cases() {
         let mailbox = Mailbox::read(&case.position);
         for &(depth, count) in case.counts.iter().filter(|(_, n)| *n <= LIMIT) {

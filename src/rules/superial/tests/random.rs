@@ -20,7 +20,7 @@ fn random(game: &Superial, seed: [u8; 32], stream: u64) -> (Superial, Vec<String
 }
 
 #[test]
-fn each_player_has_the_random_moves_of_the_option_zero_to_nine() {
+pub(super) fn each_player_has_the_random_moves_of_the_option_zero_to_nine() {
     assert_eq!(new_game("").random_left(W), 0);
     let game = new_game("random-moves=9");
     assert_eq!((game.random_left(W), game.random_left(B)), (9, 9));
@@ -34,7 +34,7 @@ fn each_player_has_the_random_moves_of_the_option_zero_to_nine() {
 }
 
 #[test]
-fn random_is_refused_without_random_moves_and_once_they_are_used() {
+pub(super) fn random_is_refused_without_random_moves_and_once_they_are_used() {
     let game = new_game("");
     assert_eq!(
         refusal(&game, "random").to_string(),
@@ -51,7 +51,7 @@ fn random_is_refused_without_random_moves_and_once_they_are_used() {
 }
 
 #[test]
-fn the_throw_is_the_actions_three_dice_from_the_seed_and_repeats_with_it() {
+pub(super) fn the_throw_is_the_actions_three_dice_from_the_seed_and_repeats_with_it() {
     let game = new_game("random-moves=2");
     let seed = [42; 32];
     let mut dice = Entropy::new(seed, 7);
@@ -82,7 +82,7 @@ fn the_throw_is_the_actions_three_dice_from_the_seed_and_repeats_with_it() {
 }
 
 #[test]
-fn the_throw_is_told_to_both_players() {
+pub(super) fn the_throw_is_told_to_both_players() {
     let game = new_game("random-moves=1");
     let applied = game
         .apply(
@@ -100,7 +100,7 @@ fn the_throw_is_told_to_both_players() {
 }
 
 #[test]
-fn a_random_move_is_replayed_from_the_log_with_the_same_throw() {
+pub(super) fn a_random_move_is_replayed_from_the_log_with_the_same_throw() {
     let game = new_game("random-moves=1");
     let boxed: Box<dyn AnyGame> = Box::new(game);
     let played = boxed
@@ -115,7 +115,7 @@ fn a_random_move_is_replayed_from_the_log_with_the_same_throw() {
 }
 
 #[test]
-fn the_faces_are_white_pusher_hopper_slasher_then_black_pusher_hopper_slasher() {
+pub(super) fn the_faces_are_white_pusher_hopper_slasher_then_black_pusher_hopper_slasher() {
     let faces: Vec<Cube> = (1..=6)
         .map(|face| {
             Throw {
@@ -137,7 +137,7 @@ fn the_faces_are_white_pusher_hopper_slasher_then_black_pusher_hopper_slasher() 
 }
 
 #[test]
-fn an_empty_square_gets_a_new_cube_of_the_faces_team() {
+pub(super) fn an_empty_square_gets_a_new_cube_of_the_faces_team() {
     // White's throw of a black face puts a cube of Black's on the board.
     let game = arrange(W, "Pa1 pf6", "random-moves=1");
     let throw = Throw {
@@ -155,7 +155,7 @@ fn an_empty_square_gets_a_new_cube_of_the_faces_team() {
 }
 
 #[test]
-fn a_cube_on_the_square_turns_to_the_faces_aspect_and_keeps_its_team() {
+pub(super) fn a_cube_on_the_square_turns_to_the_faces_aspect_and_keeps_its_team() {
     let game = arrange(W, "Pa1 pc4", "random-moves=1");
     let throw = Throw {
         file: 3,
@@ -177,7 +177,7 @@ fn a_cube_on_the_square_turns_to_the_faces_aspect_and_keeps_its_team() {
 }
 
 #[test]
-fn a_random_move_starts_the_repetition_and_fifty_turn_counts_afresh() {
+pub(super) fn a_random_move_starts_the_repetition_and_fifty_turn_counts_afresh() {
     let game = Superial::from_position("p5/6/6/6/6/5P w 1/1 60 40", &options("")).unwrap();
     assert_eq!(game.quiet(), 60);
     let (after, _) = random(&game, [4; 32], 0);
@@ -186,10 +186,25 @@ fn a_random_move_starts_the_repetition_and_fifty_turn_counts_afresh() {
 }
 
 #[test]
-fn a_random_move_is_an_action_instead_of_any_other() {
+pub(super) fn a_random_move_is_an_action_instead_of_any_other() {
     let game = new_game("random-moves=1");
     let seat = game.side();
     let actions = game.legal_actions(seat);
     assert_eq!(actions.len(), 58, "57 cube actions and one random move");
     assert_eq!(game.notation(seat, actions.last().unwrap()), "random");
+}
+
+#[test]
+pub(super) fn the_random_moves_left_are_part_of_the_position() {
+    // Both players throw a face their square already shows: the cubes and
+    // the side to act are as at the start, but not the random moves left,
+    // so the start has not come back.
+    let game = new_game("random-moves=1");
+    let same = |file, rank, face| Throw { file, rank, face };
+    let (after, _) = game.after(W, &Play::Random, Some(same(2, 1, 1)));
+    let (after, _) = after.after(B, &Play::Random, Some(same(1, 5, 4)));
+    assert_eq!(after.board(), game.board());
+    assert_eq!(after.side(), game.side());
+    assert_eq!(after.repetitions(), 1);
+    assert_ne!(after.key(), game.key());
 }

@@ -12,7 +12,7 @@ fn present(game: &crate::rules::superial::Superial, viewer: Viewer) -> Presentat
 }
 
 #[test]
-fn the_text_board_shows_each_cubes_team_and_aspect() {
+pub(super) fn the_text_board_shows_each_cubes_team_and_aspect() {
     let game = play_all(&new_game(""), &["c2-c3=X", "b6-b5=+"]);
     let p = present(&game, Viewer::Seat(W));
     let text = diagram::text(p.diagram.as_ref().unwrap());
@@ -28,9 +28,14 @@ fn the_text_board_shows_each_cubes_team_and_aspect() {
     ];
     assert_eq!(text.lines().collect::<Vec<_>>(), expected);
     assert_eq!(
-        p.legend[8],
-        "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's"
+        p.legend[8..],
+        [
+            "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's",
+            "Home colours: white for White's cubes, black for Black's",
+            "A cube changes aspect only off its home colour",
+        ]
     );
+    assert!(p.legend.iter().all(|line| line.len() <= 78));
     let cell = p
         .diagram
         .as_ref()
@@ -46,7 +51,7 @@ fn the_text_board_shows_each_cubes_team_and_aspect() {
 }
 
 #[test]
-fn the_text_board_draws_every_squares_colour_from_the_viewers_side() {
+pub(super) fn the_text_board_draws_every_squares_colour_from_the_viewers_side() {
     let game = new_game("");
     let white = present(&game, Viewer::Seat(W)).legend;
     assert_eq!(
@@ -86,7 +91,7 @@ fn the_text_board_draws_every_squares_colour_from_the_viewers_side() {
 }
 
 #[test]
-fn the_html_board_shades_the_black_squares_dark_and_labels_the_cubes() {
+pub(super) fn the_html_board_shades_the_black_squares_dark_and_labels_the_cubes() {
     let game = play(&new_game(""), "c2-c3=X");
     let p = present(&game, Viewer::Spectator);
     let html = diagram::html(p.diagram.as_ref().unwrap());
@@ -103,7 +108,7 @@ fn the_html_board_shades_the_black_squares_dark_and_labels_the_cubes() {
 }
 
 #[test]
-fn the_facts_tell_the_turn_the_last_action_the_cubes_and_the_random_moves() {
+pub(super) fn the_facts_tell_the_turn_the_last_action_the_cubes_and_the_random_moves() {
     let game = play(&new_game("random-moves=2"), "c2-c3");
     assert_eq!(
         present(&game, Viewer::Seat(B)).facts,
@@ -119,7 +124,7 @@ fn the_facts_tell_the_turn_the_last_action_the_cubes_and_the_random_moves() {
 }
 
 #[test]
-fn the_facts_tell_a_claimable_draw_and_a_long_quiet_stretch() {
+pub(super) fn the_facts_tell_a_claimable_draw_and_a_long_quiet_stretch() {
     let game = at("p5/6/6/6/6/5P w 0/0 99 60", "");
     let facts = present(&play(&game, "f1-f2"), Viewer::Seat(B)).facts;
     assert!(facts.contains(&"Draw claimable: 50-move rule (write: claim draw)".to_string()));
@@ -135,7 +140,7 @@ fn the_facts_tell_a_claimable_draw_and_a_long_quiet_stretch() {
 }
 
 #[test]
-fn every_viewer_sees_everything_and_only_the_bottom_differs() {
+pub(super) fn every_viewer_sees_everything_and_only_the_bottom_differs() {
     let game = play_all(&new_game("random-moves=1"), &["c2-c3", "random"]);
     let json = |viewer| {
         let mut json = serde_json::to_value(game.view(viewer)).unwrap();
