@@ -135,7 +135,14 @@ pub(super) fn the_facts_tell_a_claimable_draw_and_a_long_quiet_stretch() {
     ));
     let over = play(&play(&game, "f1-f2"), "claim draw");
     let facts = present(&over, Viewer::Seat(W)).facts;
-    assert_eq!(facts[0], "Game over: draw (50-move rule claimed), 1/2-1/2");
+    assert_eq!(
+        over.outcome().unwrap().to_string(),
+        "draw (50-move rule claimed), 1/2-1/2"
+    );
+    assert!(
+        !facts.iter().any(|f| f.contains("Game over")),
+        "the referee's status line says it, once: {facts:?}"
+    );
     assert!(!facts.iter().any(|f| f.starts_with("Draw claimable")));
 }
 
