@@ -128,7 +128,13 @@ async fn a_game_without_randomness_announces_and_publishes_no_seed() {
 
 #[tokio::test]
 async fn the_end_of_a_game_is_told_once_per_mail() {
-    for game in ["chess", "bluff-chess", "reality-check", "rebel-chess"] {
+    for game in [
+        "chess",
+        "bluff-chess",
+        "reality-check",
+        "rebel-chess",
+        "superial-chess",
+    ] {
         let mut room = Room::new(RefereeConfig::default()).await;
         let (alice, _) = support::room::started_game(&mut room, game, "").await;
         room.deliver(&mail("alice@example.test", &alice, "Re", "g1@x", "resign"))

@@ -31,6 +31,7 @@ pub mod bluff;
 pub mod chess;
 pub mod reality;
 pub mod rebel;
+pub mod superial;
 
 pub use any::{
     AnyGame, AnyView, HostView, Played, PlayedAction, PublicView, ReplayError, SeatView,

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::{
     AnyGame, Entropy, Game, OptionError, Options, PositionError, bluff, chess, reality, rebel,
+    superial,
 };
 
 /// A game's constructor, as stored in the name table.
@@ -60,6 +61,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
+    GameInfo::of::<superial::Superial>(),
 ];
 
 /// The names of every game, for error messages.
