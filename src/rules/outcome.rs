@@ -157,6 +157,8 @@ pub enum Ending {
     NoLegalAction(Seat),
     /// Superial Chess: that seat has no cube left.
     AllCubesCaptured(Seat),
+    /// Reflection Teammate (`win=kings`): the loser's last king was captured.
+    LastKingCaptured,
 }
 
 impl Ending {
@@ -172,6 +174,7 @@ impl Ending {
             Ending::RebelKingReturned,
             Ending::RebelsWipedOut,
             Ending::RebelsConceded,
+            Ending::LastKingCaptured,
         ];
         for rule in DrawRule::ALL {
             all.push(Ending::Draw(rule));
@@ -236,6 +239,7 @@ impl fmt::Display for Ending {
             }
             Ending::NoLegalAction(seat) => write!(f, "{seat} has no legal action"),
             Ending::AllCubesCaptured(seat) => write!(f, "all of {seat}'s cubes captured"),
+            Ending::LastKingCaptured => f.write_str("last king captured"),
         }
     }
 }
