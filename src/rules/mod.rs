@@ -12,6 +12,7 @@
 
 pub mod bluff;
 pub mod chess;
+pub mod chesslike;
 pub mod entropy;
 pub mod geometry;
 pub mod presentation;
