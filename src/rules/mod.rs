@@ -18,6 +18,7 @@ pub mod geometry;
 pub mod presentation;
 pub mod reality;
 pub mod rebel;
+pub mod reflection;
 
 use std::collections::BTreeMap;
 use std::fmt;
