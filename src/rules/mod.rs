@@ -774,6 +774,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
+    GameInfo::of::<reflection::ReflectionTeammate>(),
 ];
 
 /// The names of every game, for error messages.

@@ -471,17 +471,17 @@ impl Position {
             self.piece_at(sq)
                 .map_or("piece", |p| variant.kind(p.kind).name)
         };
-        let Notation::Normal {
-            kind,
-            from_file,
-            from_rank,
-            to,
-            promotion,
-            capture,
-            ..
-        } = notation
-        else {
-            return Some(self.castle_obstacle(&named));
+        let (kind, from_file, from_rank, to, promotion, capture) = match notation {
+            Notation::Castle(side) => return Some(self.castle_obstacle(&named, side)),
+            Notation::Normal {
+                kind,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+                capture,
+                ..
+            } => (kind, from_file, from_rank, to, promotion, capture),
         };
         if !variant.geometry.contains(to) {
             return Some(format!("There is no square {to} on this board."));
@@ -552,14 +552,39 @@ impl Position {
         })
     }
 
-    /// Why a castling fits no step of the kings named.
-    fn castle_obstacle(&self, kings: &[Square]) -> String {
-        if kings.iter().all(|k| !self.castling.contains(*k)) {
+    /// Why a castling fits no step of the kings named (judged on the
+    /// squares: whether the king and the rook on that side are unmoved,
+    /// and the squares between them empty).
+    fn castle_obstacle(&self, kings: &[Square], side: CastleSide) -> String {
+        let wing = match side {
+            CastleSide::Short => "short (O-O, with the rook three squares away)",
+            CastleSide::Long => "long (O-O-O, with the rook four squares away)",
+        };
+        let unmoved: Vec<Square> = kings
+            .iter()
+            .copied()
+            .filter(|k| self.castling.contains(*k))
+            .collect();
+        if unmoved.is_empty() {
             return "You can no longer castle: your king has moved.".to_string();
         }
-        "You cannot castle that way now: the rook has moved, or there are pieces between your \
-         king and rook."
-            .to_string()
+        let rook_there = unmoved.iter().any(|king| {
+            self.castling.iter().any(|rook| {
+                let distance =
+                    king.file().abs_diff(rook.file()) + king.rank().abs_diff(rook.rank());
+                rook != *king
+                    && (king.file() == rook.file() || king.rank() == rook.rank())
+                    && match side {
+                        CastleSide::Short => distance == 3,
+                        CastleSide::Long => distance >= 4,
+                    }
+            })
+        });
+        if rook_there {
+            format!("You cannot castle {wing} now: there are pieces between your king and rook.")
+        } else {
+            format!("You cannot castle {wing}: there is no unmoved rook on that side.")
+        }
     }
 
     /// The error for a well-formed text that fits no legal move.
@@ -585,7 +610,12 @@ impl Position {
                 moves: of(&named),
             },
             _ => IllegalHint::Piece {
-                what: "Your pieces named".to_string(),
+                what: match notation {
+                    Notation::Normal { kind: Some(k), .. } => {
+                        format!("Your {}s", self.variant.kind(k).name)
+                    }
+                    _ => "Your pieces".to_string(),
+                },
                 moves: of(&named),
             },
         };

@@ -25,15 +25,21 @@
 //! ```
 
 mod config;
+mod game;
+mod notation;
 mod pairs;
 mod position;
 #[cfg(test)]
 mod tests;
 mod turn;
 mod two_boards;
+mod view;
 
 pub use config::{Config, Layout, OPTIONS, Symmetry, UNPAIRED, Win};
+pub use game::{PlayedTurn, ReflectionAction, ReflectionTeammate};
+pub use notation::TURN_FORMS;
 pub use pairs::{Candidate, Effects};
 pub use position::{Board, BoardEnd, Played, ReflectionPosition};
 pub use turn::{Turn, TurnTextError};
 pub use two_boards::TwoBoards;
+pub use view::{LastTurn, ReflectionView};

@@ -1,8 +1,8 @@
 //! Perft from the data file `tests/data/reflection.perft`, through the
 //! engine and through the `Game` trait.
 
-use crate::rules::Options;
 use crate::rules::reflection::{Config, ReflectionPosition};
+use crate::rules::{GameInfo, Options};
 
 const PERFT: &str = include_str!("../../../../tests/data/reflection.perft");
 
@@ -92,5 +92,21 @@ fn the_file_holds_the_rulings_counts() {
         assert!(case.position.is_none(), "{id} starts from the start");
         assert!(case.counts.contains(&(1, *one)) && case.counts.contains(&(2, *two)));
         assert!(case.counts.iter().any(|(d, _)| *d == 3), "{id}: depth 3");
+    }
+}
+#[test]
+fn perft_through_the_game_and_its_name() {
+    // As `arbiter perft reflection-teammate N --option ...` does it: the
+    // registered constructor and position reader, the trait's perft.
+    let info = GameInfo::find("reflection-teammate").expect("registered");
+    for case in cases() {
+        let game = match &case.position {
+            None => (info.new)(&case.options, &mut crate::rules::Entropy::for_perft()),
+            Some(text) => (info.from_position)(text, &case.options).map_err(|e| panic!("{e}")),
+        }
+        .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 2) {
+            assert_eq!(game.perft(depth), count, "{} perft {depth}", case.id);
+        }
     }
 }
