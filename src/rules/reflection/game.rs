@@ -91,14 +91,14 @@ impl TryFrom<Stored> for ReflectionTeammate {
 
 // ---- outcomes and events: the words in one place --------------------------
 
-/// The outcome the position itself imposes: a board end (checkmate, both
-/// kings captured, no legal turn) or an automatic draw (fivefold
+/// The outcome the position itself imposes: a board end (checkmate, the
+/// last king captured, no legal turn) or an automatic draw (fivefold
 /// repetition, 75 turns each).
 fn automatic_outcome(position: &ReflectionPosition, record: &DrawRecord) -> Option<Outcome> {
     if let Some(end) = position.end() {
         return Some(match end {
             BoardEnd::Checkmate { loser } => Outcome::win(loser.other(), "checkmate"),
-            BoardEnd::KingsCaptured { loser } => Outcome::win(loser.other(), "both kings captured"),
+            BoardEnd::KingsCaptured { loser } => Outcome::win(loser.other(), "last king captured"),
             BoardEnd::Stalemate => Outcome::draw("stalemate"),
         });
     }
@@ -111,7 +111,7 @@ fn automatic_outcome(position: &ReflectionPosition, record: &DrawRecord) -> Opti
 fn outcome_event(outcome: &Outcome, mover: Seat) -> Event {
     Event::public(match outcome.reason.as_str() {
         "checkmate" => format!("Checkmate: {mover} wins."),
-        "both kings captured" => format!("{mover} has captured both enemy kings and wins."),
+        "last king captured" => format!("{mover} has captured the last enemy king and wins."),
         "stalemate" => format!("{} has no legal turn: the game is drawn.", mover.other()),
         reason => format!("Draw by {reason}."),
     })

@@ -188,7 +188,8 @@ fn fitting_steps(p: &Position, written: &Written) -> Vec<Step> {
     let mut out = Vec::new();
     for square in p.named(written.notation) {
         let mut steps = Vec::new();
-        p.steps_from(square, true, &mut steps);
+        let paired = p.piece_at(square).is_some_and(is_paired);
+        p.steps_from(square, paired, &mut steps);
         p.castling_steps(square, &mut steps);
         for step in steps {
             if p.promotions(&step)
@@ -222,7 +223,11 @@ fn explain_pairs(
     };
     // The first move must be a move of its piece's kind on its own.
     let own = |i: usize, w: &Written| {
-        p.why_not(w.notation, true).map(|reason| {
+        let paired = p
+            .named(w.notation)
+            .iter()
+            .all(|sq| p.piece_at(*sq).is_some_and(is_paired));
+        p.why_not(w.notation, paired).map(|reason| {
             let hint = match p.named(w.notation).as_slice() {
                 [one] => hint_for(position, p, *one, legal),
                 _ => all_hint(),
@@ -242,6 +247,22 @@ fn explain_pairs(
     let name = p.kind_name(piece.kind);
     let hint = hint_for(position, p, from, legal);
     let illegal = |reason: String| ActionError::illegal_with_hint(reason, hint.clone());
+    if let StepKind::Castle { rook_from, .. } = step.kind
+        && p.piece_at(rook_from)
+            .is_some_and(|r| is_paired(r) != is_paired(piece))
+    {
+        return illegal(if is_paired(piece) {
+            format!(
+                "Paired kings castle only with paired rooks; the rook on {rook_from} has no \
+                 reflection."
+            )
+        } else {
+            format!(
+                "A king without its reflection castles only with a rook without one; the rook \
+                 on {rook_from} is paired."
+            )
+        });
+    }
     if !is_paired(piece) {
         if let Some(second) = written.get(1) {
             return illegal(format!(
@@ -307,13 +328,14 @@ fn explain_pairs(
             step.to, other.to
         ));
     }
-    if let StepKind::Castle { rook_from, .. } = step.kind
-        && p.piece_at(rook_from).is_some_and(|r| !is_paired(r))
+    let promotion = |w: &Written| match w.notation {
+        Notation::Normal { promotion, .. } => promotion,
+        Notation::Castle(_) => None,
+    };
+    if let (Some(a), Some(Some(b))) = (promotion(&written[0]), written.get(1).map(promotion))
+        && a != b
     {
-        return illegal(format!(
-            "Your paired kings castle only with paired rooks; the rook on {rook_from} has no \
-             reflection."
-        ));
+        return illegal("The two pawns of a pair promote to the same kind of piece.".to_string());
     }
     illegal(king_reason(p, step, &written[0]))
 }

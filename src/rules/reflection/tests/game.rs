@@ -29,6 +29,18 @@ fn the_game_is_registered_with_its_options_and_rules() {
             "ruling [{n}] is on the page"
         );
     }
+    // Each ruling has its test: its number is in a test's doc comment.
+    let docs: Vec<&str> = include_str!("rules.rs")
+        .lines()
+        .filter(|l| l.trim_start().starts_with("///") || l.trim_start().starts_with("//"))
+        .collect();
+    for n in 1..=41 {
+        let tag = format!("[{n}]");
+        assert!(
+            docs.iter().any(|l| l.contains(&tag)),
+            "ruling {tag} has a test"
+        );
+    }
     for line in page.lines().filter(|l| l.starts_with('[')) {
         assert!(line.len() > 40, "one whole ruling a line: {line}");
     }

@@ -2,12 +2,15 @@
 
 mod game;
 mod perft;
+mod property;
+mod rules;
 mod simple;
 
-use crate::rules::reflection::{Config, ReflectionPosition, ReflectionTeammate};
-use crate::rules::{ActionError, AnyGame, Entropy, Game, Options, Seat};
+use crate::rules::chesslike::{Piece, Position, Setup};
+use crate::rules::reflection::{Board, Config, ReflectionPosition, ReflectionTeammate, UNPAIRED};
+use crate::rules::{ActionError, AnyGame, Entropy, Game, GameResult, Options, Seat, Status};
 
-pub(super) use crate::rules::chess::tests::sq;
+pub(super) use crate::rules::chess::tests::{Rng, sq};
 
 /// The configuration of option words.
 pub(super) fn config(words: &[&str]) -> Config {
@@ -30,6 +33,15 @@ impl Table {
         let options = Options::parse(words).unwrap();
         Table {
             game: ReflectionTeammate::new(&options, &mut Entropy::for_perft()).unwrap(),
+            events: Vec::new(),
+        }
+    }
+
+    pub fn from(words: &[&str], position: &str) -> Table {
+        let options = Options::parse(words).unwrap();
+        Table {
+            game: ReflectionTeammate::from_position(position, &options)
+                .unwrap_or_else(|e| panic!("{position}: {e}")),
             events: Vec::new(),
         }
     }
@@ -60,4 +72,64 @@ impl Table {
     pub fn reason(&self, text: &str) -> String {
         self.refuse(text).to_string()
     }
+    /// The legal turns in notation.
+    pub fn texts(&self) -> Vec<String> {
+        AnyGame::legal_texts(&self.game, self.turn())
+    }
+
+    pub fn position(&self) -> String {
+        Game::position(&self.game)
+    }
+
+    /// The outcome, once finished.
+    pub fn outcome(&self) -> Option<(GameResult, String)> {
+        match Game::status(&self.game) {
+            Status::Finished(o) => Some((o.result, o.reason)),
+            Status::Ongoing(_) => None,
+        }
+    }
+
+    /// The piece label on a square (`N'*`), or `.`.
+    pub fn at(&self, square: &str) -> String {
+        match self.game.current().board() {
+            Board::Pairs(p) => p
+                .piece_at(sq(square))
+                .map_or(".".to_string(), |piece| p.variant().label(piece)),
+            Board::Two(_) => panic!("one board only"),
+        }
+    }
+}
+
+/// A position of a paired setup from its pieces: labels as in position
+/// strings (`N`, `n'`, `P*`: case the owner, ' the second army, * unpaired),
+/// with the side to move, the castling squares and the en passant field.
+pub(super) fn place(
+    words: &[&str],
+    turn: &str,
+    pieces: &[(&str, &str)],
+    castling: &str,
+    en_passant: &str,
+) -> Table {
+    let variant = config(words).variant();
+    let mut setup = Setup::empty(&variant);
+    for (square, label) in pieces {
+        let letter = label.chars().next().unwrap();
+        let owner = if letter.is_ascii_uppercase() {
+            Seat::White
+        } else {
+            Seat::Black
+        };
+        let second = u8::from(label.contains('\''));
+        let army = 2 * owner.index() as u8 + second;
+        let mut piece = Piece::new(owner, variant.kind_of_letter(letter).unwrap(), army);
+        if label.contains('*') {
+            piece.marks = UNPAIRED;
+        }
+        setup.cells[variant.geometry.index(sq(square))] = Some(piece);
+    }
+    let placement = Position::from_setup(variant, setup).unwrap().placement();
+    Table::from(
+        words,
+        &format!("{placement} {turn} {castling} {en_passant} 0 1"),
+    )
 }
