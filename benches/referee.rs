@@ -167,6 +167,7 @@ async fn referee() {
             "a@x.test",
             "b@x.test",
             &Options::default(),
+            None,
         )
         .await
         .unwrap();
@@ -195,11 +196,12 @@ async fn referee() {
             "a@x.test",
             "b@x.test",
             &Options::default(),
+            None,
         )
         .await
         .unwrap();
     tx.commit().await.unwrap();
-    let mut conn = store.pool().acquire().await.unwrap();
+    let mut conn = store.read().await.unwrap();
     let seats = arbiter::store::games::seats(&mut conn, id).await.unwrap();
     drop(conn);
     let start = Instant::now();

@@ -173,7 +173,8 @@ pub struct ImapConfig {
     pub ca_file: Option<PathBuf>,
     #[serde(default = "default_mailbox")]
     pub mailbox: String,
-    /// Where processed mail is moved (created if missing).
+    /// Where processed mail is moved (created if missing). `/` and `.` both
+    /// separate levels: written with the server's own separator.
     #[serde(default = "default_done")]
     pub done_folder: String,
     /// Seconds between polls when the server has no IDLE.
@@ -272,6 +273,22 @@ impl Config {
                 imap.host
             );
         }
+        if let Some(imap) = &self.imap {
+            for (setting, name) in [
+                ("mailbox", &imap.mailbox),
+                ("done_folder", &imap.done_folder),
+            ] {
+                if let Err(e) = crate::mail::folders::levels(name) {
+                    bail!("imap.{setting} {name:?} names no folder: it {e}");
+                }
+            }
+            if crate::mail::folders::same_folder(&imap.mailbox, &imap.done_folder) {
+                bail!(
+                    "imap.done_folder {:?} is the watched mailbox itself; name another folder",
+                    imap.done_folder
+                );
+            }
+        }
         if let Some(smtp) = &self.smtp
             && smtp.security == Security::Plain
             && !is_loopback(&smtp.host)
@@ -314,6 +331,32 @@ mod tests {
         assert!(ok.check().is_ok());
         let bad: Config = toml::from_str(&text("mail.example.org")).unwrap();
         assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn folder_names_must_name_a_folder_other_than_the_mailbox() {
+        let text = |mailbox: &str, done: &str| {
+            format!(
+                "[imap]\nhost = \"127.0.0.1\"\nport = 143\nsecurity = \"plain\"\nusername = \"r\"\n\
+                 password_env = \"P\"\nmailbox = \"{mailbox}\"\ndone_folder = \"{done}\"\n"
+            )
+        };
+        let check = |mailbox: &str, done: &str| {
+            toml::from_str::<Config>(&text(mailbox, done))
+                .unwrap()
+                .check()
+                .map_err(|e| e.to_string())
+        };
+        assert!(check("INBOX", "Arbiter/Done").is_ok());
+        assert!(check("INBOX", "Arbiter.Done").is_ok());
+        let error = check("INBOX", "Arbiter//Done").unwrap_err();
+        assert!(
+            error.contains("imap.done_folder") && error.contains("empty level"),
+            "{error}"
+        );
+        assert!(check("", "Done").unwrap_err().contains("imap.mailbox"));
+        let error = check("INBOX/Games", "inbox.Games").unwrap_err();
+        assert!(error.contains("the watched mailbox itself"), "{error}");
     }
 
     #[test]

@@ -191,8 +191,8 @@ fn draws_resignation_and_adjudication() {
         resign.out
     );
     assert!(
-        resign.out.contains("The game's seed was"),
-        "the seed is published at the end: {}",
+        !resign.out.contains("seed"),
+        "chess draws nothing random, so no seed is published: {}",
         resign.out
     );
 
@@ -379,4 +379,190 @@ fn reflection_teammate_from_the_command_line() {
     assert_eq!(arbiter(&db, &["game", "verify", &id]).code, 0);
     let rules = arbiter(&db, &["rules", "reflection-teammate"]);
     assert!(rules.out.contains("[41]"), "{}", rules.out);
+}
+
+#[test]
+fn rules_alone_lists_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = arbiter(&dir.path().join("r.db"), &["rules"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    for info in arbiter::rules::GAMES {
+        assert!(
+            run.out.contains(info.name) && run.out.contains(info.title),
+            "{} missing from {}",
+            info.name,
+            run.out
+        );
+    }
+}
+
+#[test]
+fn a_game_started_from_a_position_plays_on_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pos.db");
+    // A study: White mates in one with Qh5xf7.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let new = |position: &str| {
+        arbiter(
+            &db,
+            &[
+                "game",
+                "new",
+                "chess",
+                "--white",
+                "a@x.test",
+                "--black",
+                "b@x.test",
+                "--position",
+                position,
+            ],
+        )
+    };
+    let run = new(fen);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let id = run.out.trim().to_string();
+    let show = arbiter(&db, &["game", "show", &id, "--as", "a@x.test"]);
+    assert!(show.out.contains(" 5  . . . . p . . Q"), "{}", show.out);
+    let mate = arbiter(&db, &["game", "play", &id, "--as", "a@x.test", "Qxf7#"]);
+    assert_eq!(mate.code, 0, "{}", mate.err);
+    assert!(mate.out.contains("White wins (checkmate)"), "{}", mate.out);
+    let verify = arbiter(&db, &["game", "verify", &id]);
+    assert_eq!(verify.code, 0, "the position opens the log: {}", verify.err);
+
+    // Reality Check from its own position string.
+    let reality = "rr/nbbbnn/pppnbrprpb/7/7/7/PPPNBRPRPB/NBBBNN/RR w 1 NR/nr -/- - -";
+    let run = arbiter(
+        &db,
+        &[
+            "game",
+            "new",
+            "reality-check",
+            "--white",
+            "a@x.test",
+            "--black",
+            "b@x.test",
+            "--position",
+            reality,
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let rid = run.out.trim().to_string();
+    assert_eq!(arbiter(&db, &["game", "verify", &rid]).code, 0);
+
+    // A position that does not read, or where the game is over, creates nothing.
+    let before = arbiter(&db, &["game", "list"]).out;
+    let bad = new("not a position");
+    assert_eq!(bad.code, 1, "{}", bad.err);
+    assert!(bad.err.contains("invalid position"), "{}", bad.err);
+    let over = new("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+    assert_eq!(over.code, 1, "{}", over.err);
+    assert!(over.err.contains("already over"), "{}", over.err);
+    assert_eq!(arbiter(&db, &["game", "list"]).out, before);
+}
+
+#[test]
+fn a_refused_move_prints_the_players_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ref.db");
+    new_game(&db, "chess", &[]);
+    let run = arbiter(
+        &db,
+        &["game", "play", "1", "--as", "alice@example.test", "e5"],
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.out.contains("not accepted") && run.out.contains(" 1  R N B Q K B N R"),
+        "{}",
+        run.out
+    );
+    let offer = arbiter(
+        &db,
+        &["game", "play", "1", "--as", "alice@example.test", "draw"],
+    );
+    assert_eq!(offer.code, 0, "{}", offer.err);
+    let show = arbiter(&db, &["game", "show", "1", "--as", "bob@example.test"]);
+    assert!(show.out.contains("White offers a draw"), "{}", show.out);
+}
+
+#[test]
+fn challenges_from_the_command_line_follow_the_mail_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ch.db");
+    let challenge = |args: &[&str]| {
+        let mut all = vec!["game", "challenge"];
+        all.extend_from_slice(args);
+        arbiter(&db, &all)
+    };
+    // The same refusals as by mail, and nothing recorded.
+    for (args, reason) in [
+        (
+            vec!["go", "--from", "a@x.test", "--to", "b@x.test"],
+            "no game called",
+        ),
+        (
+            vec!["chess", "--from", "a@x.test", "--to", "A@x.test"],
+            "two different players",
+        ),
+        (
+            vec![
+                "rebel-chess",
+                "--from",
+                "a@x.test",
+                "--to",
+                "b@x.test",
+                "--option",
+                "version=7",
+            ],
+            "version=7",
+        ),
+    ] {
+        let run = challenge(&args);
+        assert_eq!(run.code, 1, "{args:?}");
+        assert!(run.err.contains(reason), "{args:?}: {}", run.err);
+    }
+    let run = challenge(&[
+        "rebel-chess",
+        "--from",
+        "a@x.test",
+        "--to",
+        "b@x.test",
+        "--option",
+        "version=2",
+        "--side",
+        "black",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let id = run.out.trim().to_string();
+    // Only the challenged player may answer.
+    let wrong = arbiter(&db, &["game", "accept", &id, "--as", "a@x.test"]);
+    assert_eq!(wrong.code, 1);
+    assert!(
+        wrong.err.contains("not addressed to a@x.test"),
+        "{}",
+        wrong.err
+    );
+    let accepted = arbiter(&db, &["game", "accept", &id, "--as", "B@x.test"]);
+    assert_eq!(accepted.code, 0, "{}", accepted.err);
+    let game = accepted.out.trim().to_string();
+    // The challenger asked for Black.
+    let list = arbiter(&db, &["game", "list"]).out;
+    assert!(
+        list.contains(&format!("#{game} rebel-chess b@x.test vs a@x.test playing")),
+        "{list}"
+    );
+    let again = arbiter(&db, &["game", "decline", &id, "--as", "b@x.test"]);
+    assert_eq!(again.code, 1);
+    assert!(again.err.contains("already accepted"), "{}", again.err);
+
+    let second = challenge(&["chess", "--from", "a@x.test", "--to", "c@x.test"]);
+    let declined = arbiter(
+        &db,
+        &["game", "decline", second.out.trim(), "--as", "c@x.test"],
+    );
+    assert_eq!(declined.code, 0, "{}", declined.err);
+    assert_eq!(
+        arbiter(&db, &["game", "list"]).out,
+        list,
+        "a decline starts nothing"
+    );
 }

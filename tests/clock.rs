@@ -105,14 +105,7 @@ async fn a_reminder_then_a_loss_on_time() {
         0,
         "a finished game has no clock"
     );
-    let mut conn = room
-        .mailroom
-        .referee
-        .store()
-        .pool()
-        .acquire()
-        .await
-        .unwrap();
+    let mut conn = room.mailroom.referee.store().read().await.unwrap();
     room.mailroom
         .referee
         .verify(&mut conn, 1)

@@ -235,10 +235,14 @@ async fn every_game_mail_is_threaded_per_player() {
         .find(|(to, _, _)| to == "bob@example.test")
         .unwrap();
     assert_eq!(subject, "[arbiter #1] Chess: your move");
-    assert!(
-        raw.contains("References: <arbiter.game1.black@example.test>"),
-        "{raw}"
-    );
+    let root = &room
+        .threading()
+        .await
+        .into_iter()
+        .find(|m| m.to == "bob@example.test" && m.subject.contains("#1"))
+        .unwrap()
+        .message_id;
+    assert!(raw.contains(&format!("References: <{root}>")), "{raw}");
     let (_, _, raw) = outbox
         .iter()
         .rev()
@@ -249,4 +253,53 @@ async fn every_game_mail_is_threaded_per_player() {
         !raw.contains("bob@example.test>") || !raw.contains("Cc:"),
         "never Cc"
     );
+}
+
+/// Every mail of a player's game goes into the thread begun by that
+/// player's first mail of the game.
+fn assert_threads_chain(mails: &[support::room::Threading], player: &str) -> String {
+    let mut game_mails = mails
+        .iter()
+        .filter(|m| m.to == player && m.subject.starts_with("[arbiter #1]"));
+    let root = game_mails.next().expect("a first game mail");
+    assert!(root.references.is_empty(), "{root:?}");
+    let mut later = 0;
+    for mail in game_mails {
+        assert_eq!(mail.references.first(), Some(&root.message_id), "{mail:?}");
+        assert!(mail.in_reply_to.is_some(), "{mail:?}");
+        later += 1;
+    }
+    assert!(later >= 2, "{player}: {later} later mails in game 1");
+    root.message_id.clone()
+}
+
+#[tokio::test]
+async fn a_new_database_never_reuses_message_ids_and_threads_still_chain() {
+    let mut ids = Vec::new();
+    let mut roots = Vec::new();
+    for _ in 0..2 {
+        // The same club starting over: a fresh database, the same game 1.
+        let mut room = Room::new(RefereeConfig::default()).await;
+        let (alice, bob) = started_game(&mut room).await;
+        room.deliver(&mail("alice@example.test", &alice, "Re", "e4@x", "e4"))
+            .await;
+        room.deliver(&mail("bob@example.test", &bob, "Re", "e5@x", "e5"))
+            .await;
+        room.deliver(&mail("bob@example.test", &bob, "Re", "x@x", "Ke7"))
+            .await;
+        let mails = room.threading().await;
+        roots.push((
+            assert_threads_chain(&mails, "alice@example.test"),
+            assert_threads_chain(&mails, "bob@example.test"),
+        ));
+        ids.push(mails.into_iter().map(|m| m.message_id).collect::<Vec<_>>());
+    }
+    assert_ne!(roots[0].0, roots[0].1, "one thread per player");
+    assert_ne!(
+        roots[0], roots[1],
+        "game 1's threads differ between databases"
+    );
+    for id in &ids[0] {
+        assert!(!ids[1].contains(id), "{id} in both databases");
+    }
 }

@@ -97,6 +97,51 @@ async fn reality_check_setups_stay_sealed_in_the_mail() {
     assert_eq!(room.log_len().await, 3);
 }
 
+/// The reply to the second setup tells its news once, with no "Last:"
+/// lines repeating it; after a resignation right after the setups, the
+/// last mail shows both setups as revealed, never as sealed, and carries
+/// no line addressed to the other player.
+#[tokio::test]
+async fn reality_check_setup_news_once_and_the_archive_after_a_resignation() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "reality-check", "").await;
+    for (from, to, id, text) in [
+        ("alice@example.test", &alice, "s1@x", WHITE_SETUP),
+        ("bob@example.test", &bob, "s2@x", BLACK_SETUP),
+    ] {
+        let handled = room.deliver(&mail(from, to, "Re", id, text)).await;
+        assert_eq!(handled, Handled::Applied, "{text}");
+    }
+    let to_bob = mails_to(&room, "bob@example.test").await;
+    let reply = to_bob.last().unwrap();
+    for news in [
+        "Your setup is in: ",
+        "Black's setup is in",
+        "Both setups are in",
+    ] {
+        assert_eq!(reply.matches(news).count(), 1, "{news}: {reply}");
+    }
+    assert!(!reply.contains("Last:"), "{reply}");
+    assert_eq!(
+        room.deliver(&mail("alice@example.test", &alice, "Re", "r@x", "resign"))
+            .await,
+        Handled::Applied
+    );
+    for (to, own) in [
+        ("alice@example.test", "d1=R/R c2=N/N d2=B/B e2=N/R"),
+        ("bob@example.test", "b7=P/P c7=P/N d7=B/R e7=P/R"),
+    ] {
+        let last = mails_to(&room, to).await.pop().unwrap();
+        assert!(last.contains("White resigned. Black wins."), "{last}");
+        assert!(!last.contains("Your setup is in"), "{to}: {last}");
+        assert!(!last.contains("sealed"), "{to}: {last}");
+        for seat in ["White", "Black"] {
+            assert!(last.contains(&format!("{seat}'s setup was: ")), "{last}");
+        }
+        assert!(last.contains(own), "{last}");
+    }
+}
+
 #[tokio::test]
 async fn a_rebel_chess_recruit_by_mail() {
     let mut room = Room::new(RefereeConfig::default()).await;

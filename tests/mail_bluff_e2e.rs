@@ -6,7 +6,7 @@
 mod support;
 
 use lettre::message::{Mailbox, Message, SinglePart, header::ContentType};
-use support::{Harness, Reader};
+use support::{Harness, Reader, Setup};
 
 /// The salt a player was told for their own sealed decision.
 fn salt_in(text: &str) -> String {
@@ -32,7 +32,17 @@ fn mentions(mails: &[arbiter::demo::player::Received], needle: &str) -> Vec<Stri
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bluff_chess_game_by_mail_to_the_end() {
-    let mut harness = Harness::start("bluff");
+    // Implicit TLS, a server separating folder levels with `/`, and the
+    // done folder written with `.` (the chess game has it the other way).
+    let mut harness = Harness::start(
+        "bluff",
+        Setup {
+            starttls: false,
+            separator: '/',
+            done_folder: "Arbiter.Done",
+            ..Setup::DEFAULT
+        },
+    );
     let mut alice = Reader::new(harness.player("alice"));
     let mut bob = Reader::new(harness.player("bob"));
     let referee = harness.referee.clone();
@@ -193,4 +203,18 @@ async fn a_bluff_chess_game_by_mail_to_the_end() {
     assert_eq!(code, 0);
     assert!(log.contains("Black wins"), "{log}");
     assert_eq!(harness.cli(&["game", "verify", "1"]).0, 0);
+
+    // Every mail to the referee ended in the folder Done under Arbiter.
+    let referee_box = harness.player("referee");
+    let deadline = std::time::Instant::now() + support::WAIT;
+    while !referee_box.inbox().await.unwrap().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "mail left in the referee's inbox\n{}",
+            harness.daemon_log()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let done = referee_box.folder("Arbiter/Done").await.unwrap();
+    assert_eq!(done.len(), 8, "mails in Arbiter/Done");
 }

@@ -3,13 +3,23 @@
 
 mod support;
 
-use support::{Harness, Reader};
+use support::{Harness, Reader, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
-    // This game's daemon reads its mailbox over IMAP with STARTTLS (the
-    // Bluff Chess one over implicit TLS).
-    let harness = Harness::start_with_starttls("chess");
+    // This game's daemon reads its mailbox over IMAP with STARTTLS from a
+    // server that separates folder levels with `.`, as Dovecot's stock
+    // Maildir setting does, with the done folder written with `/` (the
+    // Bluff Chess one: implicit TLS, `/`, the folder written with `.`).
+    let harness = Harness::start(
+        "chess",
+        Setup {
+            starttls: true,
+            separator: '.',
+            done_folder: "Arbiter/Done",
+            ..Setup::DEFAULT
+        },
+    );
     let mut alice = Reader::new(harness.player("alice"));
     let mut bob = Reader::new(harness.player("bob"));
     let mut carol = Reader::new(harness.player("carol"));
@@ -206,9 +216,9 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
         );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    let done = referee_box.folder("Arbiter/Done").await.unwrap();
+    let done = referee_box.folder("Arbiter.Done").await.unwrap();
     // Every mail sent to the referee, the ignored and the duplicate included.
-    assert_eq!(done.len(), 10, "mails in Arbiter/Done");
+    assert_eq!(done.len(), 10, "mails in Arbiter.Done");
 
     // The host's view from the command line agrees.
     let (code, out, _) = harness.cli(&["game", "log", "1"]);

@@ -61,6 +61,7 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
                 "white@x.test",
                 "black@x.test",
                 &Default::default(),
+                None,
             )
             .await
             .unwrap();
@@ -68,11 +69,11 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
         for _ in 0..60 {
             let mut tx = store.write().await.unwrap();
             let loaded = referee.load(&mut tx, id).await.unwrap();
-            let Status::Ongoing(dues) = loaded.current.status() else {
+            let Status::Ongoing(dues) = loaded.status() else {
                 break;
             };
             let seat = dues[0].seat;
-            let legal = loaded.current.game.legal_texts(seat);
+            let legal = loaded.legal_texts(seat);
             let text = legal[picks.below(legal.len() as u64) as usize].clone();
             let notices = referee
                 .act(&mut tx, id, seat, &Command::Play(text.clone()), "test")
@@ -80,11 +81,11 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
                 .unwrap();
             let after = referee.load(&mut tx, id).await.unwrap();
             tx.commit().await.unwrap();
-            let finished = after.current.status().is_finished();
-            let sealed = sealed_salts(&after.current.game.position());
+            let finished = after.status().is_finished();
+            let sealed = sealed_salts(&after.host_position());
             sealed_seen += sealed.len();
             for notice in &notices {
-                let raw = Draft::notice(&config, notice, Some("in@x.test"))
+                let raw = Draft::notice(&config, store.installation(), notice, Some("in@x.test"))
                     .format(&config)
                     .unwrap();
                 let mail = readable(&raw);

@@ -5,9 +5,10 @@ use clap::Subcommand;
 
 use super::{CliError, connection};
 use crate::command;
-use crate::referee::{Referee, RefereeError, normalize_address};
+use crate::command::ColorChoice;
+use crate::referee::{Answered, ChallengeRequest, Referee, RefereeError, normalize_address};
 use crate::render;
-use crate::rules::{GameResult, Options, Seat, Viewer};
+use crate::rules::{GameResult, Options, Seat};
 use crate::store::games;
 
 #[derive(Debug, Subcommand)]
@@ -23,6 +24,46 @@ pub enum GameCommand {
         /// A game option, KEY=VALUE (repeatable).
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// Start from this position instead of the game's start: any string
+        /// `arbiter perft GAME --fen` reads (FEN for the chess games), to
+        /// resume a game played elsewhere, replay a disputed position or set
+        /// a study. It is validated and recorded as the log's first entry.
+        #[arg(long, value_name = "STRING")]
+        position: Option<String>,
+    },
+    /// Challenge a player to a game, with the same rules as the mail command
+    /// `challenge`; prints the challenge's id. The opponent answers with
+    /// `game accept` or `game decline` (or by mail, with the key).
+    Challenge {
+        /// The game's name (`arbiter rules` lists them).
+        game: String,
+        /// The challenger's address.
+        #[arg(long = "from", value_name = "ADDR")]
+        challenger: String,
+        /// The opponent's address.
+        #[arg(long = "to", value_name = "ADDR")]
+        opponent: String,
+        /// A game option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The challenger's side.
+        #[arg(long, default_value = "random", value_parser = ["white", "black", "random"])]
+        side: String,
+    },
+    /// Accept a challenge as the challenged player; the game starts and its
+    /// id is printed.
+    Accept {
+        id: i64,
+        /// The challenged player's address.
+        #[arg(long = "as", value_name = "ADDR")]
+        player: String,
+    },
+    /// Decline a challenge as the challenged player.
+    Decline {
+        id: i64,
+        /// The challenged player's address.
+        #[arg(long = "as", value_name = "ADDR")]
+        player: String,
     },
     /// Apply what a player wrote, exactly as if they had mailed it; prints the
     /// reply that player would get.
@@ -81,6 +122,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             white,
             black,
             options,
+            position,
         } => {
             let options = Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
             let mut tx = referee
@@ -89,11 +131,61 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 .await
                 .context("opening a transaction")?;
             let (id, _notices) = referee
-                .create_game(&mut tx, game, white, black, &options)
+                .create_game(&mut tx, game, white, black, &options, position.as_deref())
                 .await
                 .map_err(refused)?;
             tx.commit().await.context("saving the new game")?;
             println!("{id}");
+        }
+        GameCommand::Challenge {
+            game,
+            challenger,
+            opponent,
+            options,
+            side,
+        } => {
+            let color = match side.as_str() {
+                "white" => ColorChoice::White,
+                "black" => ColorChoice::Black,
+                _ => ColorChoice::Random,
+            };
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let issued = referee
+                .challenge(
+                    &mut tx,
+                    ChallengeRequest {
+                        challenger,
+                        opponent,
+                        game,
+                        options,
+                        color,
+                    },
+                )
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the challenge")?;
+            println!("{}", issued.id);
+        }
+        GameCommand::Accept { id, player } | GameCommand::Decline { id, player } => {
+            let accept = matches!(command, GameCommand::Accept { .. });
+            let mut tx = referee
+                .store()
+                .write()
+                .await
+                .context("opening a transaction")?;
+            let answered = referee
+                .answer_challenge(&mut tx, *id, player, accept)
+                .await
+                .map_err(refused)?;
+            tx.commit().await.context("saving the answer")?;
+            match answered {
+                Answered::Accepted { game_id, .. } => println!("{game_id}"),
+                Answered::Declined { .. } => println!("challenge #{id} declined"),
+            }
         }
         GameCommand::Play { id, player, text } => {
             let mut tx = referee
@@ -109,10 +201,16 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 })
             })?;
             let parsed = command::parse(text).map_err(|e| CliError::Refused(e.to_string()))?;
-            let notices = referee
-                .act(&mut tx, *id, seat, &parsed, "cli")
-                .await
-                .map_err(refused)?;
+            let notices = match referee.act(&mut tx, *id, seat, &parsed, "cli").await {
+                Ok(notices) => notices,
+                Err(RefereeError::Refused(e)) => {
+                    // The player's refusal mail, board included; exit 1.
+                    let notice = referee.refusal(&loaded, seat, text, &e);
+                    print!("{}", render::notice_text(&notice));
+                    return Err(CliError::Refused(e.to_string()));
+                }
+                Err(e) => return Err(refused(e)),
+            };
             tx.commit().await.context("saving the game")?;
             let mine = notices
                 .iter()
@@ -121,28 +219,30 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
             print!("{}", render::notice_text(mine));
         }
         GameCommand::Show { id, player } => {
-            let (loaded, viewer) =
-                resolve_viewer(referee, *id, player.as_deref(), Viewer::Host).await?;
-            let view = loaded.view(viewer);
-            let seat = match viewer {
-                Viewer::Seat(seat) => seat,
-                _ => Seat::White,
+            let (loaded, seat) = resolve_seat(referee, *id, player.as_deref()).await?;
+            let (view, mut status_line) = match seat {
+                Some(seat) => (
+                    loaded.seat_view(seat).view().clone(),
+                    Referee::duty_words(&loaded.status(), seat),
+                ),
+                None => (loaded.host_view().view().clone(), host_status_line(&loaded)),
             };
-            let status_line = match viewer {
-                Viewer::Seat(_) => Referee::duty_words(&loaded.current.status(), seat),
-                _ => host_status_line(&loaded),
-            };
+            if let Some(offer) = Referee::draw_offer_words(&loaded, seat) {
+                status_line = format!("{offer}\n{status_line}");
+            }
             print!(
                 "{}",
                 render::view_text(loaded.info.title, *id, &view, &status_line)
             );
         }
         GameCommand::Log { id, player } => {
-            let (loaded, viewer) =
-                resolve_viewer(referee, *id, player.as_deref(), Viewer::Spectator).await?;
-            let view = loaded.view(viewer);
-            print!("{}", render::history_text(&view.history));
-            if let Some(outcome) = loaded.current.status().outcome() {
+            let (loaded, seat) = resolve_seat(referee, *id, player.as_deref()).await?;
+            let view = match seat {
+                Some(seat) => loaded.seat_view(seat).view().clone(),
+                None => loaded.public_view().view().clone(),
+            };
+            print!("{}", render::history_text(view.history()));
+            if let Some(outcome) = loaded.status().outcome() {
                 println!("{}", outcome);
             }
         }
@@ -203,7 +303,7 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
 
 fn host_status_line(loaded: &crate::referee::LoadedGame) -> String {
     use crate::rules::Status;
-    match loaded.current.status() {
+    match loaded.status() {
         Status::Finished(outcome) => format!("Game over: {outcome}."),
         Status::Ongoing(dues) => {
             let due: Vec<String> = dues
@@ -220,22 +320,22 @@ fn host_status_line(loaded: &crate::referee::LoadedGame) -> String {
     }
 }
 
-async fn resolve_viewer(
+/// The game and the seat of `player` (None: no player named).
+async fn resolve_seat(
     referee: &Referee,
     id: i64,
     player: Option<&str>,
-    default: Viewer,
-) -> Result<(crate::referee::LoadedGame, Viewer), CliError> {
+) -> Result<(crate::referee::LoadedGame, Option<Seat>), CliError> {
     let mut conn = connection(referee).await?;
     let loaded = referee.load(&mut conn, id).await.map_err(refused)?;
-    let viewer = match player {
-        None => default,
-        Some(address) => Viewer::Seat(loaded.seat_of(address).ok_or_else(|| {
+    let seat = match player {
+        None => None,
+        Some(address) => Some(loaded.seat_of(address).ok_or_else(|| {
             refused(RefereeError::NotAPlayer {
                 game: id,
                 address: normalize_address(address),
             })
         })?),
     };
-    Ok((loaded, viewer))
+    Ok((loaded, seat))
 }

@@ -68,10 +68,10 @@ pub enum TopCommand {
         #[arg(long)]
         exit: bool,
     },
-    /// Print a game's rules page.
+    /// Print a game's rules page; without a game, list the games.
     Rules {
         /// The game's name.
-        game: String,
+        game: Option<String>,
     },
 }
 
@@ -121,9 +121,13 @@ fn init_tracing(default: &str) {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match &cli.command {
-        TopCommand::Rules { game } => {
+        TopCommand::Rules { game: Some(game) } => {
             let info = find_game(game)?;
             print!("{}", (info.rules_page)());
+            Ok(())
+        }
+        TopCommand::Rules { game: None } => {
+            print!("{}", games_list());
             Ok(())
         }
         TopCommand::Perft {
@@ -166,14 +170,11 @@ fn local_runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .context("starting the async runtime")?)
 }
 
-/// A database connection for reading.
-pub(crate) async fn connection(
-    referee: &Referee,
-) -> Result<sqlx::pool::PoolConnection<sqlx::Sqlite>, CliError> {
+/// A read transaction on the database.
+pub(crate) async fn connection(referee: &Referee) -> Result<crate::store::Tx, CliError> {
     Ok(referee
         .store()
-        .pool()
-        .acquire()
+        .read()
         .await
         .context("opening the database")?)
 }
@@ -190,6 +191,20 @@ fn run_async<F: std::future::Future<Output = anyhow::Result<()>>>(future: F) -> 
     let result = runtime.block_on(future);
     runtime.shutdown_timeout(std::time::Duration::from_secs(2));
     result
+}
+
+/// The games, one line each: name, title and options (`arbiter rules`).
+fn games_list() -> String {
+    let mut out = String::from("The games (`arbiter rules GAME` prints one's rules page):\n");
+    for info in crate::rules::GAMES {
+        let options = if info.options.is_empty() {
+            "no options".to_string()
+        } else {
+            format!("options: {}", info.options.join(", "))
+        };
+        out.push_str(&format!("  {:<22} {} ({options})\n", info.name, info.title));
+    }
+    out
 }
 
 fn find_game(name: &str) -> Result<&'static GameInfo, CliError> {

@@ -23,6 +23,8 @@ pub struct MailStack {
     pub imaps: u16,
     pub ca: PathBuf,
     pub state_dir: PathBuf,
+    /// The IMAP hierarchy separator, `/` or `.`.
+    pub separator: char,
 }
 
 impl MailStack {
@@ -33,11 +35,24 @@ impl MailStack {
 
     /// Starts the stack with its state in `state_dir` (a short path: unix
     /// socket paths are limited to 108 bytes) and waits until it is ready.
+    /// Its IMAP separator is the script's default (`/`, or
+    /// `MAILSTACK_SEPARATOR`).
     pub fn start(state_dir: &Path) -> anyhow::Result<MailStack> {
-        let mut child = Command::new("bash")
-            .arg(Self::script())
-            .arg("run")
-            .arg(state_dir)
+        Self::launch(state_dir, None)
+    }
+
+    /// The same, with `separator` (`/` or `.`) between IMAP folder levels.
+    pub fn start_with_separator(state_dir: &Path, separator: char) -> anyhow::Result<MailStack> {
+        Self::launch(state_dir, Some(separator))
+    }
+
+    fn launch(state_dir: &Path, separator: Option<char>) -> anyhow::Result<MailStack> {
+        let mut command = Command::new("bash");
+        command.arg(Self::script()).arg("run").arg(state_dir);
+        if let Some(separator) = separator {
+            command.arg("--separator").arg(separator.to_string());
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -78,6 +93,10 @@ impl MailStack {
             imaps: port("imaps")?,
             ca: PathBuf::from(field("ca")?),
             state_dir: state_dir.to_path_buf(),
+            separator: field("separator")?
+                .chars()
+                .next()
+                .context("an empty separator= in the READY line")?,
             child,
             _stdin: stdin,
         })

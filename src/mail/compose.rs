@@ -11,6 +11,7 @@ use crate::config::RefereeConfig;
 use crate::referee::{Notice, NoticeKind};
 use crate::render;
 use crate::rules::{Duty, Seat, Status};
+use crate::store::mail::Installation;
 
 /// A mail ready to queue.
 #[derive(Clone, Debug)]
@@ -34,10 +35,28 @@ pub fn new_message_id(referee: &RefereeConfig) -> String {
     format!("arbiter.{}@{}", crate::referee::random_token(20), domain)
 }
 
-/// The Message-ID that starts a player's thread of one game.
-pub fn thread_root(referee: &RefereeConfig, game_id: i64, seat: Seat) -> String {
+/// The Message-ID that starts a player's thread of one game. It carries the
+/// database's own token, so that game 1 of a new database never reuses the
+/// Message-IDs of game 1 of an old one; games started before the token
+/// existed keep the roots their players already have.
+pub fn thread_root(
+    referee: &RefereeConfig,
+    installation: &Installation,
+    game_id: i64,
+    seat: Seat,
+) -> String {
     let (_, domain) = referee.split_address();
-    format!("arbiter.game{}.{}@{}", game_id, seat.name(), domain)
+    if game_id <= installation.legacy_games {
+        format!("arbiter.game{}.{}@{}", game_id, seat.name(), domain)
+    } else {
+        format!(
+            "arbiter.{}.game{}.{}@{}",
+            installation.token,
+            game_id,
+            seat.name(),
+            domain
+        )
+    }
 }
 
 /// The reply-address tag of a player in a game: `42.k3x9q`.
@@ -51,6 +70,9 @@ pub fn game_subject(game_id: i64, title: &str, what: &str) -> String {
 }
 
 fn what_now(notice: &Notice) -> String {
+    if let NoticeKind::Refused { .. } = notice.kind {
+        return "not accepted".to_string();
+    }
     match &notice.status {
         Status::Finished(outcome) => format!("game over, {}", outcome.result.score()),
         Status::Ongoing(dues) => match notice.duty() {
@@ -67,8 +89,13 @@ fn what_now(notice: &Notice) -> String {
 
 impl Draft {
     /// A player's notice about a game, threaded under that player's thread.
-    pub fn notice(referee: &RefereeConfig, notice: &Notice, in_reply_to: Option<&str>) -> Draft {
-        let root = thread_root(referee, notice.game_id, notice.seat);
+    pub fn notice(
+        referee: &RefereeConfig,
+        installation: &Installation,
+        notice: &Notice,
+        in_reply_to: Option<&str>,
+    ) -> Draft {
+        let root = thread_root(referee, installation, notice.game_id, notice.seat);
         let started = notice.kind == NoticeKind::Started;
         let message_id = if started {
             root.clone()
@@ -182,4 +209,26 @@ pub enum ComposeError {
     Address(String),
     #[error(transparent)]
     Build(#[from] lettre::error::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_roots_carry_the_token_except_for_older_games() {
+        let referee = RefereeConfig::default();
+        let installation = Installation {
+            token: "0123456789abcdef".into(),
+            legacy_games: 3,
+        };
+        assert_eq!(
+            thread_root(&referee, &installation, 3, Seat::White),
+            "arbiter.game3.white@example.test"
+        );
+        assert_eq!(
+            thread_root(&referee, &installation, 4, Seat::Black),
+            "arbiter.0123456789abcdef.game4.black@example.test"
+        );
+    }
 }

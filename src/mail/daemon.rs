@@ -16,6 +16,7 @@ use tokio::runtime::Handle;
 use tokio::sync::Notify;
 use tracing::{error, info, warn};
 
+use super::folders::FolderRefused;
 use super::imap::Mailbox;
 use super::inbox::Mailroom;
 use super::sender::Sender;
@@ -86,15 +87,31 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
     let watcher =
         tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
 
+    // A part that stops on its own stops the daemon with its error (and a
+    // non-zero exit): a folder the server refuses, say, found at once.
     let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         _ = tokio::signal::ctrl_c() => info!("interrupted; stopping"),
         _ = terminate.recv() => info!("terminated; stopping"),
-        result = sender_task => error!(?result, "the sender stopped"),
-        result = clock_task => error!(?result, "the clock stopped"),
-        result = watcher => error!(?result, "the mailbox watcher stopped"),
+        result = sender_task => return stopped("the sender", result),
+        result = clock_task => return stopped("the clock", result.map(Ok)),
+        result = watcher => return stopped("the mailbox watcher", result.map(Err)),
     }
     Ok(())
+}
+
+/// The error a part of the daemon stopped with.
+fn stopped(
+    what: &str,
+    result: Result<anyhow::Result<()>, tokio::task::JoinError>,
+) -> anyhow::Result<()> {
+    let error = match result {
+        Ok(Ok(())) => anyhow::anyhow!("{what} stopped"),
+        Ok(Err(e)) => e,
+        Err(e) => anyhow::Error::new(e).context(format!("{what} failed")),
+    };
+    error!(error = %format!("{error:#}"), "{what} stopped; the daemon stops");
+    Err(error)
 }
 
 /// The clock: once a minute, losses on time and reminders in every game.
@@ -116,31 +133,48 @@ async fn run_clock(mailroom: Mailroom, wake: Arc<Notify>) {
 }
 
 /// The mailbox loop, on a blocking thread: connect, process what waits,
-/// wait for more; on any error reconnect with backoff.
+/// wait for more; on an error reconnect with backoff. Returns only with a
+/// folder the server refuses ([`FolderRefused`]): a configuration error
+/// that no retry cures.
 fn watch(
     runtime: Handle,
     imap: ImapConfig,
     password: String,
     mailroom: Mailroom,
     wake: Arc<Notify>,
-) {
+) -> anyhow::Error {
     let mut backoff = Duration::from_secs(1);
     loop {
-        match Mailbox::connect(&imap, &password) {
+        let error = match Mailbox::connect(&imap, &password) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
-                if let Err(e) = session(&runtime, &imap, &mut mailbox, &mailroom, &wake) {
-                    warn!(error = %format!("{e:#}"), "IMAP session ended; reconnecting");
-                }
+                let ended = session(&runtime, &imap, &mut mailbox, &mailroom, &wake);
                 mailbox.logout();
+                match ended {
+                    Err(e) if refused(&e) => return e,
+                    Err(e) => {
+                        warn!(error = %format!("{e:#}"), "IMAP session ended; reconnecting");
+                    }
+                    Ok(()) => {}
+                }
+                None
             }
-            Err(e) => {
-                warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox")
+            Err(e) => Some(e),
+        };
+        if let Some(e) = error {
+            if refused(&e) {
+                return e;
             }
+            warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
         }
         std::thread::sleep(backoff);
         backoff = (backoff * 2).min(Duration::from_secs(60));
     }
+}
+
+/// Whether the server refused a configured folder for good.
+fn refused(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.is::<FolderRefused>())
 }
 
 fn session(
@@ -162,7 +196,7 @@ fn session(
                 uid,
             };
             let done = runtime.block_on(async {
-                let mut conn = mailroom.referee.store().pool().acquire().await?;
+                let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, key).await
             })?;
             if !done {

@@ -19,6 +19,7 @@ use rustls::pki_types::ServerName;
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
 use tracing::{debug, info};
 
+use super::folders::{FolderRefused, Refusal, classify, server_path};
 use crate::config::{ImapConfig, Security};
 
 /// A plain or TLS connection to the IMAP server.
@@ -107,6 +108,8 @@ fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Resu
 pub struct Mailbox {
     session: imap::Session<ImapStream>,
     config: ImapConfig,
+    /// The done folder as the server names it.
+    done: String,
     idle: bool,
     moves: bool,
     /// The selected mailbox's UIDVALIDITY.
@@ -115,7 +118,8 @@ pub struct Mailbox {
 
 impl Mailbox {
     /// Connects, logs in, makes sure the done folder exists and selects the
-    /// watched mailbox.
+    /// watched mailbox. A folder the server refuses is a [`FolderRefused`]
+    /// error: no retry can cure it.
     pub fn connect(config: &ImapConfig, password: &str) -> anyhow::Result<Mailbox> {
         let tls = tls_config(config.ca_file.as_deref())?;
         let timeout = Some(Duration::from_secs(60));
@@ -154,17 +158,26 @@ impl Mailbox {
         let capabilities = session.capabilities().context("IMAP CAPABILITY")?;
         let idle = capabilities.has_str("IDLE");
         let moves = capabilities.has_str("MOVE");
-        info!(host = %config.host, idle, moves, "IMAP session open");
-        ensure_folder(&mut session, &config.done_folder)?;
-        let selected = session
-            .select(&config.mailbox)
-            .with_context(|| format!("selecting {}", config.mailbox))?;
+        let separator = separator(&mut session)?;
+        info!(host = %config.host, idle, moves, ?separator, "IMAP session open");
+        let done = ensure_folder(&mut session, "done_folder", &config.done_folder, separator)?;
+        let mailbox = server_names("mailbox", &config.mailbox, separator)?
+            .pop()
+            .unwrap_or_default();
+        let selected = match session.select(&mailbox) {
+            Ok(selected) => selected,
+            Err(e) => {
+                let command = format!("SELECT {mailbox}");
+                return Err(refused_or("mailbox", &config.mailbox, &command, e, true));
+            }
+        };
         let Some(uidvalidity) = selected.uid_validity else {
-            bail!("the IMAP server gave no UIDVALIDITY for {}", config.mailbox);
+            bail!("the IMAP server gave no UIDVALIDITY for {mailbox}");
         };
         Ok(Mailbox {
             session,
             config: config.clone(),
+            done,
             idle,
             moves,
             uidvalidity,
@@ -202,20 +215,26 @@ impl Mailbox {
         self.session
             .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
             .context("IMAP UID STORE")?;
+        // A missing done folder (deleted meanwhile) ends the session and
+        // the next one creates it; any other refusal is permanent.
+        let refused = |command: &str, e| {
+            let command = format!("{command} {}", self.done);
+            refused_or("done_folder", &self.config.done_folder, &command, e, false)
+        };
         if self.moves {
-            self.session
-                .uid_mv(&set, &self.config.done_folder)
-                .context("IMAP UID MOVE")?;
+            if let Err(e) = self.session.uid_mv(&set, &self.done) {
+                return Err(refused("UID MOVE", e));
+            }
         } else {
-            self.session
-                .uid_copy(&set, &self.config.done_folder)
-                .context("IMAP UID COPY")?;
+            if let Err(e) = self.session.uid_copy(&set, &self.done) {
+                return Err(refused("UID COPY", e));
+            }
             self.session
                 .uid_store(&set, "+FLAGS.SILENT (\\Deleted)")
                 .context("IMAP UID STORE")?;
             self.session.uid_expunge(&set).context("IMAP UID EXPUNGE")?;
         }
-        debug!(uid, folder = %self.config.done_folder, "mail moved");
+        debug!(uid, folder = %self.done, "mail moved");
         Ok(())
     }
 
@@ -279,29 +298,98 @@ fn starttls(tcp: &mut TcpStream) -> anyhow::Result<()> {
     }
 }
 
-fn ensure_folder(session: &mut imap::Session<ImapStream>, folder: &str) -> anyhow::Result<()> {
-    let existing = session.list(None, Some(folder)).context("IMAP LIST")?;
-    if existing.iter().any(|name| name.name() == folder) {
-        return Ok(());
-    }
-    // Create the parents first, for servers that do not.
-    let mut path = String::new();
-    for part in folder.split('/') {
-        if !path.is_empty() {
-            path.push('/');
+/// The server's hierarchy separator, from `LIST "" ""` (RFC 3501 6.3.8);
+/// `None` for a flat namespace.
+fn separator(session: &mut imap::Session<ImapStream>) -> anyhow::Result<Option<char>> {
+    let names = session.list(None, None).context("IMAP LIST \"\" \"\"")?;
+    Ok(names
+        .iter()
+        .next()
+        .and_then(|name| name.delimiter())
+        .and_then(|d| d.chars().next()))
+}
+
+/// A configured folder as the server names it, and its parents, outermost
+/// first; or why the server cannot have it.
+fn server_names(
+    setting: &'static str,
+    configured: &str,
+    separator: Option<char>,
+) -> anyhow::Result<Vec<String>> {
+    Ok(
+        server_path(configured, separator).map_err(|why| FolderRefused {
+            setting,
+            configured: configured.to_string(),
+            command: "LIST \"\" \"\"".to_string(),
+            answer: why,
+        })?,
+    )
+}
+
+/// The error for a failed command on a folder: a [`FolderRefused`] if the
+/// server refused it for good (a missing folder too, where `missing_too`:
+/// the referee creates the done folder, never the watched mailbox), else the
+/// error as it is, worth a retry.
+fn refused_or(
+    setting: &'static str,
+    configured: &str,
+    command: &str,
+    error: imap::Error,
+    missing_too: bool,
+) -> anyhow::Error {
+    let answer = match (classify(&error), &error) {
+        (Refusal::Permanent(answer), _) => answer,
+        (Refusal::Missing, imap::Error::No(imap::error::No { information, .. })) if missing_too => {
+            information.trim().to_string()
         }
-        path.push_str(part);
-        let exists = session
-            .list(None, Some(&path))
+        _ => return anyhow::Error::new(error),
+    };
+    FolderRefused {
+        setting,
+        configured: configured.to_string(),
+        command: command.to_string(),
+        answer,
+    }
+    .into()
+}
+
+/// A LIST pattern naming exactly `name` (quoted, for names with spaces).
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Makes sure a configured folder exists, creating it and its parents
+/// (for servers that do not) where missing; returns the server's name.
+fn ensure_folder(
+    session: &mut imap::Session<ImapStream>,
+    setting: &'static str,
+    configured: &str,
+    separator: Option<char>,
+) -> anyhow::Result<String> {
+    let path = server_names(setting, configured, separator)?;
+    let folder = path.last().cloned().unwrap_or_default();
+    let exists = |session: &mut imap::Session<ImapStream>, name: &str| -> anyhow::Result<bool> {
+        Ok(session
+            .list(None, Some(&quoted(name)))
             .context("IMAP LIST")?
             .iter()
-            .any(|n| n.name() == path);
-        if !exists {
-            session
-                .create(&path)
-                .with_context(|| format!("IMAP CREATE {path}"))?;
-            info!(folder = %path, "IMAP folder created");
+            .any(|n| n.name() == name))
+    };
+    if exists(session, &folder)? {
+        return Ok(folder);
+    }
+    for name in path {
+        if exists(session, &name)? {
+            continue;
+        }
+        match session.create(&name) {
+            Ok(()) => info!(folder = %name, "IMAP folder created"),
+            Err(e) if classify(&e) == Refusal::Exists => {}
+            Err(e) => {
+                let command = format!("CREATE {name}");
+                return Err(refused_or(setting, configured, &command, e, false));
+            }
         }
     }
-    Ok(())
+    Ok(folder)
 }

@@ -3,19 +3,19 @@
 //! the caller's transaction, which also records the mail as done and queues
 //! the drafts, so a mail's effects and its answers commit together.
 
-use sqlx::SqliteConnection;
-use tracing::{info, warn};
+use crate::store::Tx;
 
-use super::compose::{Draft, game_subject};
-use super::parse::{self, Inbound};
-use crate::command::{self, ColorChoice, Command};
+use super::compose::Draft;
+use super::parse::Inbound;
+use crate::command::{self, Command};
 use crate::config::RefereeConfig;
-use crate::referee::{LoadedGame, Notice, Referee, RefereeError, normalize_address, random_token};
+use crate::referee::{
+    ChallengeRequest, LoadedGame, Notice, Referee, RefereeError, normalize_address,
+};
 use crate::render;
-use crate::rules::{ActionError, Entropy, GameInfo, Options, Seat, game_names};
+use crate::rules::{ActionError, GameInfo, Seat, game_names};
 use crate::store::StoreError;
-use crate::store::games;
-use crate::store::mail::{self as mailstore, Handled, MailKey};
+use crate::store::mail::{self as mailstore, Handled};
 
 /// The result of processing one mail.
 #[derive(Debug)]
@@ -71,7 +71,7 @@ fn parse_tag(tag: &str) -> Option<Tag> {
 }
 
 /// Compares secrets in time independent of where they differ.
-fn same_secret(a: &str, b: &str) -> bool {
+pub(super) fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())
@@ -89,95 +89,14 @@ impl Mailroom {
         Mailroom { referee, config }
     }
 
-    /// Processes one raw mail found at `key`, inside `conn`'s transaction,
-    /// and records it as done there.
-    pub async fn process(
+    /// The database's own part of the Message-IDs.
+    pub(super) fn installation(&self) -> &mailstore::Installation {
+        self.referee.store().installation()
+    }
+
+    pub(super) async fn decide(
         &self,
-        conn: &mut SqliteConnection,
-        key: MailKey,
-        raw: &[u8],
-    ) -> Result<Processed, StoreError> {
-        let inbound = parse::parse(raw, &self.config.address);
-        let processed = self.decide(conn, &inbound).await?;
-        info!(
-            %key,
-            message_id = inbound.message_id.as_deref().unwrap_or(""),
-            from = inbound.from.as_deref().unwrap_or(""),
-            outcome = processed.handled.as_str(),
-            detail = %processed.detail,
-            "mail processed"
-        );
-        mailstore::record_inbound(
-            conn,
-            key,
-            inbound.message_id.as_deref(),
-            inbound.from.as_deref(),
-            processed.handled,
-            &processed.detail,
-            processed.game_id,
-        )
-        .await?;
-        self.queue(conn, &processed.drafts).await?;
-        Ok(processed)
-    }
-
-    /// Formats and queues mails in the caller's transaction.
-    async fn queue(&self, conn: &mut SqliteConnection, drafts: &[Draft]) -> Result<(), StoreError> {
-        for draft in drafts {
-            let raw = match draft.format(&self.config) {
-                Ok(raw) => raw,
-                Err(e) => {
-                    warn!(to = %draft.to, error = %e, "cannot format a mail; it is dropped");
-                    continue;
-                }
-            };
-            mailstore::enqueue(
-                conn,
-                &draft.to,
-                &draft.message_id,
-                &draft.subject,
-                &raw,
-                draft.game_id,
-            )
-            .await?;
-        }
-        Ok(())
-    }
-
-    /// The clock's round over every game at `now`, each game in its own
-    /// transaction: losses on time and reminders, mailed. Returns how many
-    /// mails it queued.
-    pub async fn tick(&self, now: chrono::DateTime<chrono::Utc>) -> Result<usize, StoreError> {
-        if !self.referee.clock().is_on() {
-            return Ok(0);
-        }
-        let ids = {
-            let mut conn = self.referee.store().pool().acquire().await?;
-            crate::store::clock::ongoing_games(&mut conn).await?
-        };
-        let mut queued = 0;
-        for id in ids {
-            let mut tx = self.referee.store().write().await?;
-            match self.referee.tick(&mut tx, id, now).await {
-                Ok(notices) => {
-                    let drafts: Vec<Draft> = notices
-                        .iter()
-                        .map(|n| Draft::notice(&self.config, n, None))
-                        .collect();
-                    self.queue(&mut tx, &drafts).await?;
-                    queued += drafts.len();
-                    tx.commit().await?;
-                }
-                Err(RefereeError::Store(e)) => return Err(e),
-                Err(e) => warn!(game = id, error = %e, "the clock could not act on a game"),
-            }
-        }
-        Ok(queued)
-    }
-
-    async fn decide(
-        &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
     ) -> Result<Processed, StoreError> {
         if let Some(id) = &inbound.message_id
@@ -219,7 +138,7 @@ impl Mailroom {
         }
     }
 
-    fn answer(
+    pub(super) fn answer(
         &self,
         inbound: &Inbound,
         to: &str,
@@ -237,7 +156,7 @@ impl Mailroom {
         )
     }
 
-    fn re_subject(inbound: &Inbound) -> String {
+    pub(super) fn re_subject(inbound: &Inbound) -> String {
         let subject = inbound.subject.trim();
         if subject.is_empty() {
             "Re: your mail to the referee".to_string()
@@ -248,7 +167,12 @@ impl Mailroom {
         }
     }
 
-    fn refuse_neutrally(&self, inbound: &Inbound, from: &str, detail: String) -> Processed {
+    pub(super) fn refuse_neutrally(
+        &self,
+        inbound: &Inbound,
+        from: &str,
+        detail: String,
+    ) -> Processed {
         Processed {
             handled: Handled::Refused,
             detail,
@@ -266,7 +190,7 @@ impl Mailroom {
     /// A mail with no game or challenge key: general commands only.
     async fn untagged(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
     ) -> Result<Processed, StoreError> {
@@ -306,9 +230,9 @@ impl Mailroom {
     }
 
     /// Commands that need no game: help, rules, games, challenge.
-    async fn general(
+    pub(super) async fn general(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         command: &Command,
@@ -318,8 +242,8 @@ impl Mailroom {
         let answered = |text: String, detail: &str| Processed {
             handled: Handled::Answered,
             detail: detail.to_string(),
-            game_id: game.map(|g| g.row.id),
-            drafts: vec![self.answer(inbound, from, &subject, text, game.map(|g| g.row.id))],
+            game_id: game.map(|g| g.id()),
+            drafts: vec![self.answer(inbound, from, &subject, text, game.map(|g| g.id()))],
         };
         match command {
             Command::Help => Ok(answered(render::help_text(&self.config.address), "help")),
@@ -339,7 +263,7 @@ impl Mailroom {
                 Ok(answered(text, "rules"))
             }
             Command::Games => {
-                let list = games::list(conn, Some(from)).await?;
+                let list = self.referee.games_of(conn, from).await?;
                 let mut text = String::new();
                 if list.is_empty() {
                     text.push_str("You have no games with this referee.\n");
@@ -363,8 +287,14 @@ impl Mailroom {
                 options,
                 color,
             } => {
-                self.challenge(conn, inbound, from, opponent, name, options, *color)
-                    .await
+                let request = ChallengeRequest {
+                    challenger: from,
+                    opponent,
+                    game: name,
+                    options,
+                    color: *color,
+                };
+                self.challenge(conn, inbound, from, request).await
             }
             Command::Accept | Command::Decline => Ok(self.refuse_neutrally(
                 inbound,
@@ -375,242 +305,10 @@ impl Mailroom {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    async fn challenge(
-        &self,
-        conn: &mut SqliteConnection,
-        inbound: &Inbound,
-        from: &str,
-        opponent: &str,
-        name: &str,
-        options: &[String],
-        color: ColorChoice,
-    ) -> Result<Processed, StoreError> {
-        let subject = Self::re_subject(inbound);
-        let refuse = |reason: String| Processed {
-            handled: Handled::Refused,
-            detail: reason.clone(),
-            game_id: None,
-            drafts: vec![self.answer(
-                inbound,
-                from,
-                &subject,
-                format!("{reason}\nNothing was changed.\n"),
-                None,
-            )],
-        };
-        if !self.config.may_start_games(from) {
-            return Ok(refuse(
-                "This referee starts games only for its club's members.".into(),
-            ));
-        }
-        let Some(info) = GameInfo::find(name) else {
-            return Ok(refuse(format!(
-                "There is no game called {name:?}. The games are: {}.",
-                game_names().join(", ")
-            )));
-        };
-        let opponent = normalize_address(opponent);
-        if opponent == from {
-            return Ok(refuse("You cannot challenge yourself.".into()));
-        }
-        if opponent == normalize_address(&self.config.address)
-            || opponent.starts_with(&format!("{}+", self.config.split_address().0))
-        {
-            return Ok(refuse("The referee does not play.".into()));
-        }
-        let options = match Options::parse(options) {
-            Ok(options) => options,
-            Err(e) => return Ok(refuse(format!("{e}."))),
-        };
-        // Check the options now, so the opponent is never invited to a game
-        // that cannot start.
-        if let Err(e) = (info.new)(&options, &mut Entropy::for_perft()) {
-            return Ok(refuse(format!("{e}.")));
-        }
-        let color_name = match color {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        };
-        let secret = random_token(6);
-        let id = mailstore::insert_challenge(
-            conn, from, &opponent, info.name, &options, color_name, &secret,
-        )
-        .await?;
-        let options_text = if options.iter().next().is_some() {
-            format!(" with {options}")
-        } else {
-            String::new()
-        };
-        let sides = match color {
-            ColorChoice::White => "They play White, you Black.".to_string(),
-            ColorChoice::Black => "They play Black, you White.".to_string(),
-            ColorChoice::Random => "Sides are drawn at random.".to_string(),
-        };
-        let invitation = format!(
-            "{from} challenges you to a game of {title}{options_text}. {sides}\n\n\
-             Reply to this mail with `accept` or `decline` on the first line.\n\
-             key: c{id}.{secret}\n\nThe rules: reply `rules {name}`, or see below.\n\n{rules}",
-            title = info.title,
-            name = info.name,
-            rules = (info.rules_page)(),
-        );
-        let mut invite = Draft::answer(
-            &self.config,
-            &opponent,
-            &format!("[arbiter] {from} challenges you to {}", info.title),
-            invitation,
-            None,
-            None,
-        );
-        invite.reply_to = Some(self.config.tagged_address(&format!("c{id}.{secret}")));
-        let ack = self.answer(
-            inbound,
-            from,
-            &subject,
-            format!("Your challenge to {opponent} ({}{options_text}) is sent. You will hear when they answer.\n", info.title),
-            None,
-        );
-        Ok(Processed {
-            handled: Handled::Applied,
-            detail: format!("challenge #{id} to {opponent}"),
-            game_id: None,
-            drafts: vec![invite, ack],
-        })
-    }
-
-    /// A mail tagged with a challenge key: accept or decline it.
-    async fn on_challenge(
-        &self,
-        conn: &mut SqliteConnection,
-        inbound: &Inbound,
-        from: &str,
-        id: i64,
-        secret: &str,
-    ) -> Result<Processed, StoreError> {
-        let Some(challenge) = mailstore::challenge(conn, id).await? else {
-            return Ok(self.refuse_neutrally(inbound, from, format!("no challenge {id}")));
-        };
-        if !same_secret(&challenge.secret, secret) || challenge.opponent != from {
-            return Ok(self.refuse_neutrally(
-                inbound,
-                from,
-                format!("challenge {id}: key or sender does not match"),
-            ));
-        }
-        let subject = Self::re_subject(inbound);
-        let command = inbound.lines.iter().find_map(|l| match command::parse(l) {
-            Ok(
-                c @ (Command::Accept
-                | Command::Decline
-                | Command::Help
-                | Command::Rules(_)
-                | Command::Games),
-            ) => Some(c),
-            _ => None,
-        });
-        match command {
-            Some(Command::Accept | Command::Decline) if challenge.status != "open" => {
-                let text = format!(
-                    "This challenge was already {}; nothing was changed.\n",
-                    challenge.status
-                );
-                Ok(Processed {
-                    handled: Handled::Refused,
-                    detail: format!("challenge {id} already {}", challenge.status),
-                    game_id: challenge.game_id,
-                    drafts: vec![self.answer(inbound, from, &subject, text, None)],
-                })
-            }
-            Some(Command::Accept) => {
-                let challenger_white = match challenge.color.as_str() {
-                    "white" => true,
-                    "black" => false,
-                    _ => rand::random::<bool>(),
-                };
-                let (white, black) = if challenger_white {
-                    (challenge.challenger.as_str(), challenge.opponent.as_str())
-                } else {
-                    (challenge.opponent.as_str(), challenge.challenger.as_str())
-                };
-                match self
-                    .referee
-                    .create_game(conn, &challenge.game, white, black, &challenge.options)
-                    .await
-                {
-                    Ok((game_id, notices)) => {
-                        mailstore::close_challenge(conn, id, "accepted", Some(game_id)).await?;
-                        let drafts = notices
-                            .iter()
-                            .map(|n| Draft::notice(&self.config, n, None))
-                            .collect();
-                        Ok(Processed {
-                            handled: Handled::Applied,
-                            detail: format!("challenge {id} accepted: game {game_id}"),
-                            game_id: Some(game_id),
-                            drafts,
-                        })
-                    }
-                    Err(RefereeError::Store(e)) => Err(e),
-                    Err(e) => Ok(Processed {
-                        handled: Handled::Refused,
-                        detail: e.to_string(),
-                        game_id: None,
-                        drafts: vec![self.answer(
-                            inbound,
-                            from,
-                            &subject,
-                            format!("The game could not start: {e}. Nothing was changed.\n"),
-                            None,
-                        )],
-                    }),
-                }
-            }
-            Some(Command::Decline) => {
-                mailstore::close_challenge(conn, id, "declined", None).await?;
-                let to_challenger = Draft::answer(
-                    &self.config,
-                    &challenge.challenger,
-                    &format!("[arbiter] {} declined your challenge", challenge.opponent),
-                    format!(
-                        "{} declined your challenge to a game of {}.\n",
-                        challenge.opponent, challenge.game
-                    ),
-                    None,
-                    None,
-                );
-                let ack = self.answer(
-                    inbound,
-                    from,
-                    &subject,
-                    "You declined the challenge.\n".into(),
-                    None,
-                );
-                Ok(Processed {
-                    handled: Handled::Applied,
-                    detail: format!("challenge {id} declined"),
-                    game_id: None,
-                    drafts: vec![to_challenger, ack],
-                })
-            }
-            Some(other) => self.general(conn, inbound, from, &other, None).await,
-            None => {
-                let text = "Reply `accept` or `decline` on the first line of your mail. Nothing was changed.\n".to_string();
-                Ok(Processed {
-                    handled: Handled::Refused,
-                    detail: "no accept/decline".into(),
-                    game_id: None,
-                    drafts: vec![self.answer(inbound, from, &subject, text, None)],
-                })
-            }
-        }
-    }
-
     /// A mail tagged with a game key: authenticate and run its command.
     async fn in_game(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         inbound: &Inbound,
         from: &str,
         id: i64,
@@ -709,7 +407,7 @@ impl Mailroom {
                 } else {
                     None
                 };
-                Draft::notice(&self.config, n, in_reply_to)
+                Draft::notice(&self.config, self.installation(), n, in_reply_to)
             })
             .collect();
         Processed {
@@ -724,6 +422,8 @@ impl Mailroom {
         }
     }
 
+    /// A refused command: the player's own view of the game (board included,
+    /// as in every game mail), the reason, and that nothing changed.
     fn refusal(
         &self,
         inbound: &Inbound,
@@ -732,33 +432,14 @@ impl Mailroom {
         line: &str,
         error: &ActionError,
     ) -> Processed {
-        let id = loaded.row.id;
-        let status = Referee::duty_words(&loaded.current.status(), seat);
-        let text = format!(
-            "Your command {line:?} in game #{id} ({}) was not accepted:\n{error}\n\nNothing was changed. {status}\n",
-            loaded.info.title
+        let id = loaded.id();
+        let notice = self.referee.refusal(loaded, seat, line, error);
+        let draft = Draft::notice(
+            &self.config,
+            self.installation(),
+            &notice,
+            inbound.message_id.as_deref(),
         );
-        let mut draft = self.answer(
-            inbound,
-            loaded.address(seat),
-            &game_subject(id, loaded.info.title, "not accepted"),
-            text,
-            Some(id),
-        );
-        draft.reply_to = Some(
-            self.config.tagged_address(&super::compose::game_tag(
-                id,
-                &loaded
-                    .seats
-                    .iter()
-                    .find(|s| s.seat == seat)
-                    .expect("seat")
-                    .secret,
-            )),
-        );
-        draft
-            .references
-            .insert(0, super::compose::thread_root(&self.config, id, seat));
         Processed {
             handled: Handled::Refused,
             detail: format!("game {id}: {error}"),

@@ -3,8 +3,11 @@
 
 pub mod compose;
 pub mod daemon;
+pub mod folders;
 pub mod imap;
 pub mod inbox;
+mod invitations;
 pub mod parse;
 pub mod quote;
+mod room;
 pub mod sender;

@@ -72,7 +72,7 @@ impl Sender {
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
         loop {
             self.send_due().await?;
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.read().await?;
             let next = mailstore::seconds_to_next(&mut conn).await?;
             drop(conn);
             let pause = Duration::from_secs(next.map(|s| s.clamp(1, 60) as u64).unwrap_or(60));
@@ -87,7 +87,7 @@ impl Sender {
     pub async fn send_due(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
         loop {
-            let mut conn = self.store.pool().acquire().await?;
+            let mut conn = self.store.read().await?;
             let due = mailstore::due(&mut conn, 20).await?;
             drop(conn);
             if due.is_empty() {

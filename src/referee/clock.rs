@@ -8,7 +8,7 @@
 //! pass loses on time; if both seats owe a sealed submission and both are
 //! late, the game is drawn.
 
-use chrono::{DateTime, Duration, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::Deserialize;
 
 /// The host's time control (`[referee]` in the configuration).
@@ -32,24 +32,7 @@ impl Default for Clock {
     }
 }
 
-/// A stretch of time during which a player's clocks stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Vacation {
-    pub starts: DateTime<Utc>,
-    pub ends: DateTime<Utc>,
-}
-
-/// Reads a timestamp as the store writes it (`2026-11-21T22:09:10Z`).
-pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
-    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%SZ")
-        .ok()
-        .map(|t| t.and_utc())
-}
-
-/// Writes a timestamp as the store does.
-pub fn format_time(time: DateTime<Utc>) -> String {
-    time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
+pub use crate::store::clock::{Vacation, format_time, parse_time};
 
 /// A timestamp for players: `2026-11-28 22:09 UTC`.
 pub fn show_time(time: DateTime<Utc>) -> String {

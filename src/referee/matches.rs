@@ -7,14 +7,19 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::rules::{
-    ActionError, AnyGame, Entropy, Event, GameInfo, GameResult, OptionError, Options, Outcome,
-    ReplayError, Seat, Status,
+    ActionError, AnyGame, Ending, Entropy, Event, GameInfo, GameResult, HostView, OptionError,
+    Options, Outcome, Played, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
 };
 
 /// One accepted entry of a game's log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum LogEntry {
+    /// The game starts from this position (the host's `game new --position`)
+    /// instead of the game's own start; only ever the first entry.
+    Position {
+        position: String,
+    },
     /// A game action, in the game's stored form (sealed parts included).
     Action {
         seat: Seat,
@@ -51,7 +56,9 @@ impl LogEntry {
             | LogEntry::OfferDraw { seat }
             | LogEntry::AcceptDraw { seat }
             | LogEntry::DeclineDraw { seat } => Some(*seat),
-            LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => None,
+            LogEntry::Position { .. } | LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => {
+                None
+            }
         }
     }
 }
@@ -67,6 +74,15 @@ pub enum MatchError {
     Replay { index: u64, source: ReplayError },
     #[error(transparent)]
     Options(#[from] OptionError),
+    /// A start position that the game does not accept.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A start position where the game is already over.
+    #[error("the game is already over in that position: {0}")]
+    FinishedPosition(Outcome),
+    /// A start position anywhere but at the head of the log.
+    #[error("log entry {0} sets a start position, which only the first entry may")]
+    LatePosition(u64),
 }
 
 /// The entropy stream of log entry `index` of a game with `seed`.
@@ -82,7 +98,9 @@ pub fn entropy_for_setup(seed: [u8; 32]) -> Entropy {
 /// A game and the referee's state around it.
 #[derive(Clone)]
 pub struct Match {
-    pub game: Box<dyn AnyGame>,
+    /// The truth: every hidden thing. Kept inside the referee; what leaves
+    /// is one of the views below.
+    game: Box<dyn AnyGame>,
     /// An open draw offer, by that seat.
     pub draw_offer: Option<Seat>,
     /// How the game ended outside its rules (resignation, agreement, the
@@ -90,15 +108,10 @@ pub struct Match {
     pub ended: Option<Outcome>,
 }
 
-/// What applying one entry did.
-pub struct Step {
-    pub next: Match,
-    /// The entry as stored in the log.
-    pub entry: LogEntry,
-    /// The entry in the actor's words (may include the actor's sealed parts).
-    pub notation: String,
-    pub events: Vec<Event>,
-}
+/// What applying one log entry did: the next match, the entry as stored,
+/// the entry in the actor's words (it may include the actor's sealed parts)
+/// and what to tell whom.
+pub type Step = Played<Match, LogEntry>;
 
 impl Match {
     /// A new match of `info` with `options`.
@@ -109,6 +122,54 @@ impl Match {
             draw_offer: None,
             ended: None,
         })
+    }
+
+    /// A match of `info` from a position string (the strings `perft --fen`
+    /// reads), validated by the game; a position where the game is already
+    /// over is refused, since there would be nothing to play.
+    pub fn from_position(
+        info: &GameInfo,
+        options: &Options,
+        position: &str,
+    ) -> Result<Match, MatchError> {
+        // Options are checked the same way as for a new game.
+        (info.new)(options, &mut Entropy::for_perft())?;
+        let game = (info.from_position)(position.trim(), options)?;
+        if let Status::Finished(outcome) = game.status() {
+            return Err(MatchError::FinishedPosition(outcome));
+        }
+        Ok(Match {
+            game,
+            draw_offer: None,
+            ended: None,
+        })
+    }
+
+    /// What `seat` may see (the archive once the match has ended).
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.game.seat_view(seat)
+    }
+
+    /// What anyone may see (the archive once the match has ended).
+    pub fn public_view(&self) -> PublicView {
+        self.game.public_view()
+    }
+
+    /// Everything, hidden parts marked: the host's.
+    pub fn host_view(&self) -> HostView {
+        self.game.host_view()
+    }
+
+    /// Every legal action of `seat` now, in notation (what `seat` could
+    /// write; it tells nothing hidden).
+    pub fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        self.game.legal_texts(seat)
+    }
+
+    /// The game's position string, secrets included: for the host and for
+    /// tests that look for leaks, never for a player.
+    pub fn host_position(&self) -> String {
+        self.game.position()
     }
 
     /// The game's status, or how it ended outside its rules.
@@ -128,7 +189,13 @@ impl Match {
     ) -> Result<Match, MatchError> {
         let mut current = Match::new(info, options, seed)?;
         for (index, entry) in entries.into_iter().enumerate() {
-            current = current.replay_entry(entry, seed, index as u64)?.next;
+            current = match entry {
+                LogEntry::Position { position } if index == 0 => {
+                    Match::from_position(info, options, position)?
+                }
+                LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
+                other => current.replay_entry(other, seed, index as u64)?.state,
+            };
         }
         Ok(current)
     }
@@ -185,6 +252,23 @@ impl Match {
         ))
     }
 
+    /// Claims for `seat` the draw its game's rules allow now, if any.
+    pub fn claim_draw(&self, seat: Seat, seed: [u8; 32], index: u64) -> Option<Step> {
+        if self.status().is_finished() {
+            return None;
+        }
+        let played = self
+            .game
+            .claim_draw(seat, &mut entropy_for_entry(seed, index))?;
+        Some(self.after_action(
+            seat,
+            played.state,
+            played.action,
+            played.notation,
+            played.events,
+        ))
+    }
+
     fn after_action(
         &self,
         seat: Seat,
@@ -202,12 +286,12 @@ impl Match {
             other => other,
         };
         Step {
-            next: Match {
+            state: Match {
                 game,
                 draw_offer,
                 ended: None,
             },
-            entry: LogEntry::Action { seat, action },
+            action: LogEntry::Action { seat, action },
             notation,
             events,
         }
@@ -221,7 +305,7 @@ impl Match {
         let mut next = self.clone();
         let (notation, events) = match &entry {
             LogEntry::Resign { seat } => {
-                next.ended = Some(Outcome::win(seat.other(), format!("{} resigned", seat)));
+                next.ended = Some(Outcome::win(seat.other(), Ending::Resigned(*seat)));
                 next.draw_offer = None;
                 (
                     "resign".to_string(),
@@ -258,7 +342,7 @@ impl Match {
                         "There is no draw offer from your opponent to accept.",
                     ));
                 }
-                next.ended = Some(Outcome::draw("agreed"));
+                next.ended = Some(Outcome::draw(Ending::Agreed));
                 next.draw_offer = None;
                 (
                     "accept draw".to_string(),
@@ -280,14 +364,14 @@ impl Match {
             LogEntry::Timeout { seats } => {
                 let (outcome, text) = match seats.as_slice() {
                     [seat] => (
-                        Outcome::win(seat.other(), format!("{seat} ran out of time")),
+                        Outcome::win(seat.other(), Ending::OutOfTime(*seat)),
                         format!(
                             "{seat} let the deadline pass and loses on time. {} wins.",
                             seat.other()
                         ),
                     ),
                     _ => (
-                        Outcome::draw("both players ran out of time"),
+                        Outcome::draw(Ending::BothOutOfTime),
                         "Both players let the deadline pass: the game is drawn.".to_string(),
                     ),
                 };
@@ -298,22 +382,32 @@ impl Match {
             LogEntry::Adjudicate { result, reason } => {
                 next.ended = Some(Outcome {
                     result: *result,
-                    reason: reason.clone(),
+                    reason: Ending::Adjudicated(reason.clone()),
                 });
                 next.draw_offer = None;
-                let outcome = next.ended.as_ref().expect("just set");
                 (
                     "adjudicated".to_string(),
-                    vec![Event::public(format!(
-                        "The host adjudicated the game: {outcome}."
-                    ))],
+                    vec![Event::public("The host adjudicated the game.")],
                 )
             }
             LogEntry::Action { .. } => unreachable!("game actions go through Match::play"),
+            LogEntry::Position { .. } => {
+                return Err(ActionError::illegal(
+                    "A start position can only begin a game.",
+                ));
+            }
         };
+        // The game itself ends too: it owes nothing more, and what it hid
+        // is revealed to everyone.
+        let mut events = events;
+        if let Some(outcome) = &next.ended {
+            let (game, revealed) = next.game.concluded(outcome.clone());
+            next.game = game;
+            events.extend(revealed);
+        }
         Ok(Step {
-            next,
-            entry,
+            state: next,
+            action: entry,
             notation,
             events,
         })
@@ -330,8 +424,14 @@ impl Match {
         snapshot: &serde_json::Value,
         draw_offer: Option<Seat>,
     ) -> Result<Match, serde_json::Error> {
-        let game = (info.load)(snapshot["game"].clone())?;
+        let mut game = (info.load)(snapshot["game"].clone())?;
         let ended: Option<Outcome> = serde_json::from_value(snapshot["ended"].clone())?;
+        // Snapshots written before games were concluded by the referee.
+        if let Some(outcome) = &ended
+            && !game.status().is_finished()
+        {
+            game = game.concluded(outcome.clone()).0;
+        }
         Ok(Match {
             game,
             draw_offer,

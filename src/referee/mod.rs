@@ -5,24 +5,26 @@
 //! mail daemon can commit a game change together with the mark that its mail
 //! is done and the mails it causes (see `crate::mail`).
 
+mod challenges;
 pub mod clock;
 mod matches;
 mod notice;
 
+use crate::store::Tx;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::SqliteConnection;
 use thiserror::Error;
 use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, AnyView, GameInfo, GameResult, OptionError, Options, Seat, Status, Viewer,
-    game_names,
+    ActionError, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
+    Status, game_names,
 };
 use crate::store::clock as clockstore;
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
+pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::{DateTime, Utc};
 use clock::{Clock, show_time};
 pub use matches::{LogEntry, Match, MatchError, Step};
@@ -42,8 +44,17 @@ pub enum RefereeError {
     UnknownGame { name: String },
     #[error(transparent)]
     Options(#[from] OptionError),
+    /// A start position the game refuses.
+    #[error("{0}")]
+    Position(String),
     #[error("a game needs two different players")]
     SamePlayer,
+    #[error("there is no challenge #{0}")]
+    NoSuchChallenge(i64),
+    #[error("challenge #{id} is not addressed to {address}")]
+    NotChallenged { id: i64, address: String },
+    #[error("challenge #{id} was already {status}")]
+    ChallengeClosed { id: i64, status: String },
     #[error("{0:?} is not a mail address")]
     BadAddress(String),
     /// The stored game cannot be loaded or replayed. Reported to the host,
@@ -54,21 +65,26 @@ pub enum RefereeError {
     Store(#[from] StoreError),
 }
 
-impl From<sqlx::Error> for RefereeError {
-    fn from(e: sqlx::Error) -> Self {
-        RefereeError::Store(StoreError::Sql(e))
+impl From<MatchError> for RefereeError {
+    fn from(e: MatchError) -> Self {
+        match e {
+            MatchError::Refused(e) => RefereeError::Refused(e),
+            MatchError::Options(e) => RefereeError::Options(e),
+            other => RefereeError::Position(other.to_string()),
+        }
     }
 }
 
 /// Where an entry came from, for the log: `cli`, or a mail's key.
 pub type Source<'a> = &'a str;
 
-/// A loaded game: its row, seats and match.
+/// A loaded game: its row, seats and match. The state and the seed stay
+/// inside: what leaves is a view of the kind the reader may have.
 pub struct LoadedGame {
-    pub row: GameRow,
+    row: GameRow,
     pub seats: Vec<SeatRow>,
     pub info: &'static GameInfo,
-    pub current: Match,
+    current: Match,
 }
 
 impl LoadedGame {
@@ -90,13 +106,43 @@ impl LoadedGame {
             .address
     }
 
-    /// What `viewer` may see now; everyone sees the archive once it ended.
-    pub fn view(&self, viewer: Viewer) -> AnyView {
-        if self.current.status().is_finished() {
-            self.current.game.view(Viewer::Host)
-        } else {
-            self.current.game.view(viewer)
-        }
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+
+    /// Where the game stands, or how it ended.
+    pub fn status(&self) -> Status {
+        self.current.status()
+    }
+
+    /// An open draw offer, by that seat.
+    pub fn draw_offer(&self) -> Option<Seat> {
+        self.current.draw_offer
+    }
+
+    /// What `seat` may see now; everyone sees the archive once it ended.
+    pub fn seat_view(&self, seat: Seat) -> SeatView {
+        self.current.seat_view(seat)
+    }
+
+    /// What a spectator may see now (the archive once it ended).
+    pub fn public_view(&self) -> PublicView {
+        self.current.public_view()
+    }
+
+    /// Everything, hidden parts marked: the host's.
+    pub fn host_view(&self) -> HostView {
+        self.current.host_view()
+    }
+
+    /// Every legal action of `seat` now, in notation.
+    pub fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        self.current.legal_texts(seat)
+    }
+
+    /// The position string, secrets included: host and tests only.
+    pub fn host_position(&self) -> String {
+        self.current.host_position()
     }
 }
 
@@ -166,14 +212,18 @@ impl Referee {
     }
 
     /// Creates a game and returns its id and the start notices for both
-    /// players, inside the caller's transaction.
+    /// players, inside the caller's transaction. With `position`, the game
+    /// starts there instead of at its own start (any string `perft --fen`
+    /// reads for that game); the position opens the log, so the game still
+    /// replays.
     pub async fn create_game(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         game: &str,
         white: &str,
         black: &str,
         options: &Options,
+        position: Option<&str>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
             name: game.to_string(),
@@ -184,7 +234,10 @@ impl Referee {
         }
         let mut seed = [0u8; 32];
         rand::rng().fill_bytes(&mut seed);
-        let current = Match::new(info, options, seed)?;
+        let current = match position {
+            None => Match::new(info, options, seed)?,
+            Some(position) => Match::from_position(info, options, position)?,
+        };
         let state = current.snapshot();
         let hash = seed_hash(&seed);
         let seats = [
@@ -211,6 +264,24 @@ impl Referee {
             },
         )
         .await?;
+        if let Some(position) = position {
+            let entry = LogEntry::Position {
+                position: position.trim().to_string(),
+            };
+            let entry = serde_json::to_value(&entry).expect("log entries serialise");
+            games::append_log(conn, id, 0, None, &entry, "start position", "host").await?;
+            games::save(
+                conn,
+                id,
+                Snapshot {
+                    state: &state,
+                    log_len: 1,
+                    draw_offer: None,
+                    result: None,
+                },
+            )
+            .await?;
+        }
         info!(game = id, name = info.name, "game created");
         let loaded = self.load(conn, id).await?;
         let notices = Seat::BOTH
@@ -220,12 +291,17 @@ impl Referee {
         Ok((id, self.with_deadlines(conn, &loaded, notices).await?))
     }
 
-    /// Loads a game from its snapshot.
-    pub async fn load(
+    /// The games `address` plays (all games without one), newest first.
+    pub async fn games_of(
         &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<LoadedGame, RefereeError> {
+        conn: &mut Tx,
+        address: &str,
+    ) -> Result<Vec<games::GameSummary>, StoreError> {
+        games::list(conn, Some(&normalize_address(address))).await
+    }
+
+    /// Loads a game from its snapshot.
+    pub async fn load(&self, conn: &mut Tx, id: i64) -> Result<LoadedGame, RefereeError> {
         let row = games::get(conn, id)
             .await?
             .ok_or(RefereeError::NoSuchGame(id))?;
@@ -250,11 +326,7 @@ impl Referee {
 
     /// Replays a game's whole log and checks that it gives the stored
     /// snapshot; returns the replayed match.
-    pub async fn verify(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<Match, RefereeError> {
+    pub async fn verify(&self, conn: &mut Tx, id: i64) -> Result<Match, RefereeError> {
         let loaded = self.load(conn, id).await?;
         let rows = games::log(conn, id).await?;
         let entries: Vec<LogEntry> = rows
@@ -293,7 +365,7 @@ impl Referee {
     /// changes nothing.
     pub async fn act(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         seat: Seat,
         command: &Command,
@@ -343,7 +415,7 @@ impl Referee {
     /// Ends a game by the host's ruling.
     pub async fn adjudicate(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         result: GameResult,
         reason: &str,
@@ -361,7 +433,7 @@ impl Referee {
     /// host runs a clock.
     pub async fn deadlines(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
     ) -> Result<Vec<(Seat, DateTime<Utc>)>, RefereeError> {
         let Status::Ongoing(dues) = loaded.current.status() else {
@@ -380,11 +452,7 @@ impl Referee {
         Ok(deadlines)
     }
 
-    async fn turn_start(
-        &self,
-        conn: &mut SqliteConnection,
-        id: i64,
-    ) -> Result<DateTime<Utc>, RefereeError> {
+    async fn turn_start(&self, conn: &mut Tx, id: i64) -> Result<DateTime<Utc>, RefereeError> {
         let started = clockstore::turn_started(conn, id).await?;
         clock::parse_time(&started).ok_or_else(|| RefereeError::Damaged {
             game: id,
@@ -395,7 +463,7 @@ impl Referee {
     /// Adds the deadlines, in words, to notices about a game.
     async fn with_deadlines(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
         mut notices: Vec<Notice>,
     ) -> Result<Vec<Notice>, RefereeError> {
@@ -416,7 +484,7 @@ impl Referee {
     /// deadline is near (once per turn). Returns the notices to send.
     pub async fn tick(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         id: i64,
         now: DateTime<Utc>,
     ) -> Result<Vec<Notice>, RefereeError> {
@@ -459,7 +527,7 @@ impl Referee {
     /// their games. Returns when it ends.
     pub async fn vacation(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         address: &str,
         days: u32,
         now: DateTime<Utc>,
@@ -490,9 +558,7 @@ impl Referee {
         if current.draw_offer == Some(seat.other()) {
             return current.apply_meta(LogEntry::AcceptDraw { seat });
         }
-        if !current.status().is_finished()
-            && let Ok(step) = current.play(seat, "claim draw", loaded.row.seed, index)
-        {
+        if let Some(step) = current.claim_draw(seat, loaded.row.seed, index) {
             return Ok(step);
         }
         current.apply_meta(LogEntry::OfferDraw { seat })
@@ -500,7 +566,7 @@ impl Referee {
 
     async fn commit_step(
         &self,
-        conn: &mut SqliteConnection,
+        conn: &mut Tx,
         loaded: &LoadedGame,
         actor: Option<Seat>,
         step: Step,
@@ -508,18 +574,19 @@ impl Referee {
     ) -> Result<Vec<Notice>, RefereeError> {
         let id = loaded.row.id;
         let index = loaded.row.log_len;
-        let entry = serde_json::to_value(&step.entry).expect("log entries serialise");
+        let entry = serde_json::to_value(&step.action).expect("log entries serialise");
         games::append_log(conn, id, index, actor, &entry, &step.notation, source).await?;
-        let status = step.next.status();
-        let snapshot = step.next.snapshot();
-        let result = status.outcome().map(|o| (o.result, o.reason.as_str()));
+        let status = step.state.status();
+        let snapshot = step.state.snapshot();
+        let reason = status.outcome().map(|o| o.reason.to_string());
+        let result = status.outcome().map(|o| o.result).zip(reason.as_deref());
         games::save(
             conn,
             id,
             Snapshot {
                 state: &snapshot,
                 log_len: index + 1,
-                draw_offer: step.next.draw_offer,
+                draw_offer: step.state.draw_offer,
                 result,
             },
         )
@@ -551,16 +618,25 @@ impl Referee {
         self.with_deadlines(conn, &after, notices).await
     }
 
-    /// A game as `viewer` may see it.
-    pub async fn view(
+    /// The notice that tells the player in `seat` that `command` was refused
+    /// and why, with their own view of the game: nothing changed.
+    pub fn refusal(
         &self,
-        id: i64,
-        viewer: Viewer,
-    ) -> Result<(LoadedGame, AnyView), RefereeError> {
-        let mut conn = self.store.pool().acquire().await?;
-        let loaded = self.load(&mut conn, id).await?;
-        let view = loaded.view(viewer);
-        Ok((loaded, view))
+        loaded: &LoadedGame,
+        seat: Seat,
+        command: &str,
+        error: &ActionError,
+    ) -> Notice {
+        let kind = NoticeKind::Refused {
+            command: command.to_string(),
+            reason: error.to_string(),
+        };
+        Notice::build(loaded, seat, kind, Vec::new())
+    }
+
+    /// A standing draw offer in words, for `viewer` (a seat, or anyone else).
+    pub fn draw_offer_words(loaded: &LoadedGame, viewer: Option<Seat>) -> Option<String> {
+        notice::draw_offer_words(&loaded.current.status(), loaded.current.draw_offer, viewer)
     }
 
     /// What a player owes in a game, in words, for status lines.

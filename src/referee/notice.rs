@@ -2,7 +2,7 @@
 //! from that player's view only, so it cannot carry the opponent's secrets.
 
 use super::LoadedGame;
-use crate::rules::{AnyView, Duty, Seat, Status, Viewer};
+use crate::rules::{Duty, Seat, SeatView, Status, Viewer};
 
 /// Why a notice is sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,8 @@ pub enum NoticeKind {
     Show,
     /// The recipient asked for the history.
     History,
+    /// The recipient's command was refused; nothing changed.
+    Refused { command: String, reason: String },
 }
 
 /// One player's notice about one game.
@@ -39,12 +41,15 @@ pub struct Notice {
     pub kind: NoticeKind,
     /// What happened, as far as the recipient may know.
     pub events: Vec<String>,
-    pub view: AnyView,
+    /// The recipient's own view: a seat's view, never the host's.
+    pub view: SeatView,
     pub status: Status,
     /// An open draw offer, by that seat.
     pub draw_offer: Option<Seat>,
-    pub seed_hash: String,
-    /// The game's seed, published once the game has ended.
+    /// The SHA-256 of the game's seed, for games that draw anything random
+    /// (told at the start so the seed published at the end can be checked).
+    pub seed_hash: Option<String>,
+    /// The game's seed, published once a game with randomness has ended.
     pub seed: Option<String>,
     pub options: String,
     /// The deadlines of the seats that owe an action, when the host runs a
@@ -60,7 +65,7 @@ impl Notice {
         events: Vec<crate::rules::Event>,
     ) -> Notice {
         let viewer = Viewer::Seat(seat);
-        let status = loaded.current.status();
+        let status = loaded.status();
         let finished = status.is_finished();
         let secret = loaded
             .seats
@@ -82,11 +87,11 @@ impl Notice {
                 .filter(|e| finished || e.audience.includes(viewer))
                 .map(|e| e.text)
                 .collect(),
-            view: loaded.view(viewer),
+            view: loaded.seat_view(seat),
             status,
-            draw_offer: loaded.current.draw_offer,
-            seed_hash: loaded.row.seed_hash.clone(),
-            seed: finished.then(|| hex::encode(loaded.row.seed)),
+            draw_offer: loaded.draw_offer(),
+            seed_hash: loaded.info.random.then(|| loaded.row.seed_hash.clone()),
+            seed: (finished && loaded.info.random).then(|| hex::encode(loaded.row.seed)),
             options: loaded.row.options.to_string(),
             deadlines: Vec::new(),
         }
@@ -101,6 +106,32 @@ impl Notice {
     pub fn status_line(&self) -> String {
         duty_words(&self.status, self.seat)
     }
+
+    /// The standing draw offer, in the recipient's terms.
+    pub fn draw_offer_line(&self) -> Option<String> {
+        draw_offer_words(&self.status, self.draw_offer, Some(self.seat))
+    }
+}
+
+/// A standing draw offer in words, for `viewer` (a seat, or anyone else).
+pub(crate) fn draw_offer_words(
+    status: &Status,
+    offer: Option<Seat>,
+    viewer: Option<Seat>,
+) -> Option<String> {
+    let offerer = offer?;
+    if status.is_finished() {
+        return None;
+    }
+    Some(match viewer {
+        Some(seat) if seat == offerer => {
+            "Your draw offer stands until your opponent answers.".to_string()
+        }
+        Some(_) => format!(
+            "{offerer} offers a draw: reply `draw` to accept it or `decline draw`; a move declines it."
+        ),
+        None => format!("{offerer} has offered a draw."),
+    })
 }
 
 /// What `seat` owes in words, or who is awaited, or how the game ended.

@@ -55,21 +55,21 @@ struct ViewContext {
 fn view_context(view: &AnyView) -> ViewContext {
     ViewContext {
         diagram: view
-            .presentation
+            .presentation()
             .diagram
             .as_ref()
             .map(diagram::text)
             .unwrap_or_default(),
         // Built by our own code with every label escaped.
         diagram_html: minijinja::Value::from_safe_string(
-            view.presentation
+            view.presentation()
                 .diagram
                 .as_ref()
                 .map(diagram::html)
                 .unwrap_or_default(),
         ),
-        legend: view.presentation.legend.clone(),
-        facts: view.presentation.facts.clone(),
+        legend: view.presentation().legend.clone(),
+        facts: view.presentation().facts.clone(),
     }
 }
 
@@ -127,8 +127,8 @@ pub fn help_text(referee_address: &str) -> String {
 /// Renders every template against sample data, so that a broken template
 /// fails when the daemon starts rather than in a player's mail.
 pub fn self_check() {
-    let sample = AnyView {
-        presentation: crate::rules::Presentation {
+    let sample = AnyView::sample(
+        crate::rules::Presentation {
             diagram: Some(crate::rules::Diagram::empty(
                 &crate::rules::geometry::Geometry::rectangle(2, 2),
                 crate::rules::Seat::White,
@@ -136,18 +136,18 @@ pub fn self_check() {
             legend: vec!["legend".into()],
             facts: vec!["fact".into()],
         },
-        history: vec![HistoryLine {
+        vec![HistoryLine {
             number: 1,
             seat: crate::rules::Seat::White,
             text: "e4".into(),
         }],
-        json: serde_json::Value::Null,
-    };
+    );
     let _ = view_text("Sample", 1, &sample, "Your move.");
     let _ = plain_html("Sample", "text");
     let _ = help_text("referee@example.test");
     for kind in [
         "started", "accepted", "opponent", "referee", "reminder", "vacation", "show", "history",
+        "refused",
     ] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
@@ -159,14 +159,23 @@ fn sample_notice_context(view: &AnyView, kind: &str) -> minijinja::Value {
     context! {
         id => 1, title => "Sample", game => "sample", seat => "White", opponent => "b@example.test",
         options => "", kind => kind, notation => "e4", events => vec!["event"],
-        view => view_context(view), history => history_text(&view.history),
-        status_line => "Your move.", seed_hash => "00", seed => Some("00"), key => "1.abc",
-        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."],
+        view => view_context(view), history => history_text(view.history()),
+        status_line => "Your move.", seed_hash => Some("00"), seed => Some("00"), key => "1.abc",
+        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."], reason => "why",
+        draw_offer => Some("Black offers a draw."),
     }
 }
 
 fn notice_context(notice: &Notice) -> minijinja::Value {
+    let mut reason = String::new();
     let (kind, notation) = match &notice.kind {
+        NoticeKind::Refused {
+            command,
+            reason: why,
+        } => {
+            reason = why.clone();
+            ("refused", command.clone())
+        }
         NoticeKind::Started => ("started", String::new()),
         NoticeKind::Accepted { notation } => ("accepted", notation.clone()),
         NoticeKind::OpponentActed => ("opponent", String::new()),
@@ -186,13 +195,15 @@ fn notice_context(notice: &Notice) -> minijinja::Value {
             kind => kind,
             notation => notation,
             events => notice.events,
-            view => view_context(&notice.view),
-            history => history_text(&notice.view.history),
+            view => view_context(notice.view.view()),
+            history => history_text(notice.view.view().history()),
             status_line => notice.status_line(),
             seed_hash => notice.seed_hash,
             seed => notice.seed,
             key => format!("{}.{}", notice.game_id, notice.secret),
             deadlines => notice.deadlines,
+            reason => reason,
+            draw_offer => notice.draw_offer_line(),
     }
 }
 
@@ -204,7 +215,7 @@ pub fn view_text(title: &str, id: i64, view: &AnyView, status_line: &str) -> Str
             id => id,
             title => title,
             view => view_context(view),
-            history => history_text(&view.history),
+            history => history_text(view.history()),
             status_line => status_line,
         },
     )

@@ -71,6 +71,10 @@ impl Entropy {
     }
 }
 
+/// How a commitment is made, in players' words, for the mails that give one
+/// or reveal it: enough to check it with any SHA-256 tool.
+pub const COMMITMENT_RULE: &str = "a commitment is the SHA-256, in hex, of the text's UTF-8 bytes, a '|' and the salt's hex text (for example: printf '%s' 'stay|SALT' | sha256sum)";
+
 /// The SHA-256 commitment of a sealed text with its salt, as hex: what the
 /// opponent receives while the text stays sealed.
 ///
@@ -81,6 +85,7 @@ impl Entropy {
 /// assert_ne!(c, commitment("transfer e4", "00ff"));
 /// ```
 pub fn commitment(text: &str, salt: &str) -> String {
+    // Keep in step with COMMITMENT_RULE, which tells players how to check it.
     let mut hasher = Sha256::new();
     hasher.update(text.as_bytes());
     hasher.update(b"|");
@@ -91,6 +96,14 @@ pub fn commitment(text: &str, salt: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_commitment_rule_describes_the_commitment() {
+        // "stay|00ff" hashed by hand, as the rule tells players to do.
+        let by_hand = hex::encode(Sha256::digest(b"stay|00ff"));
+        assert_eq!(commitment("stay", "00ff"), by_hand);
+        assert!(COMMITMENT_RULE.contains("'|' and the salt's hex text"));
+    }
 
     #[test]
     fn streams_differ_by_seed_and_stream_and_repeat_exactly() {

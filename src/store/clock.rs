@@ -1,15 +1,35 @@
 //! Reminders sent and vacations taken.
 
-use sqlx::{Row, SqliteConnection};
+use chrono::{DateTime, NaiveDateTime, Utc};
+use sqlx::Row;
 
-use super::StoreError;
-use crate::referee::clock::{Vacation, format_time, parse_time};
+use super::{StoreError, Tx};
 use crate::rules::Seat;
+
+/// A stretch of time during which a player's clocks stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vacation {
+    pub starts: DateTime<Utc>,
+    pub ends: DateTime<Utc>,
+}
+
+/// Reads a timestamp as the store writes it (`2026-11-21T22:09:10Z`, which
+/// is also SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ')`).
+pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%SZ")
+        .ok()
+        .map(|t| t.and_utc())
+}
+
+/// Writes a timestamp as the store does.
+pub fn format_time(time: DateTime<Utc>) -> String {
+    time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
 
 /// Records a reminder for the turn that began at `turn`; false if it was
 /// recorded before.
 pub async fn record_reminder(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     game: i64,
     turn: &str,
     seat: Seat,
@@ -19,21 +39,18 @@ pub async fn record_reminder(
             .bind(game)
             .bind(turn)
             .bind(seat.name())
-            .execute(&mut *conn)
+            .execute(conn.db())
             .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// A player's vacations, oldest first.
-pub async fn vacations(
-    conn: &mut SqliteConnection,
-    address: &str,
-) -> Result<Vec<Vacation>, StoreError> {
+pub async fn vacations(conn: &mut Tx, address: &str) -> Result<Vec<Vacation>, StoreError> {
     let rows = sqlx::query(
         "SELECT starts_at, ends_at FROM vacations WHERE address = ? ORDER BY starts_at",
     )
     .bind(address)
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     rows.iter()
         .map(|r| {
@@ -49,7 +66,7 @@ pub async fn vacations(
 }
 
 pub async fn add_vacation(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     address: &str,
     vacation: Vacation,
 ) -> Result<(), StoreError> {
@@ -57,16 +74,16 @@ pub async fn add_vacation(
         .bind(address)
         .bind(format_time(vacation.starts))
         .bind(format_time(vacation.ends))
-        .execute(&mut *conn)
+        .execute(conn.db())
         .await?;
     Ok(())
 }
 
 /// The ids of the games still being played.
-pub async fn ongoing_games(conn: &mut SqliteConnection) -> Result<Vec<i64>, StoreError> {
+pub async fn ongoing_games(conn: &mut Tx) -> Result<Vec<i64>, StoreError> {
     Ok(
         sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY id")
-            .fetch_all(&mut *conn)
+            .fetch_all(conn.db())
             .await?
             .iter()
             .map(|r| r.get(0))
@@ -77,14 +94,14 @@ pub async fn ongoing_games(conn: &mut SqliteConnection) -> Result<Vec<i64>, Stor
 /// When the current turn of a game began: the newest game action, or the
 /// game's creation. Draw offers and their answers do not restart a clock,
 /// so they cannot buy time.
-pub async fn turn_started(conn: &mut SqliteConnection, game: i64) -> Result<String, StoreError> {
+pub async fn turn_started(conn: &mut Tx, game: i64) -> Result<String, StoreError> {
     Ok(sqlx::query(
         "SELECT COALESCE((SELECT created_at FROM log WHERE game_id = ?1 \
          AND json_extract(entry, '$.kind') = 'action' ORDER BY idx DESC LIMIT 1), \
          (SELECT created_at FROM games WHERE id = ?1))",
     )
     .bind(game)
-    .fetch_one(&mut *conn)
+    .fetch_one(conn.db())
     .await?
     .get(0))
 }

@@ -1,8 +1,8 @@
 //! Games, seats and logs.
 
-use sqlx::{Row, SqliteConnection};
+use sqlx::Row;
 
-use super::StoreError;
+use super::{StoreError, Tx};
 use crate::rules::{GameResult, Options, Seat};
 
 /// A stored game.
@@ -73,7 +73,7 @@ fn json(text: &str) -> Result<serde_json::Value, StoreError> {
 }
 
 /// Inserts a game and its seats; returns its id.
-pub async fn insert(conn: &mut SqliteConnection, new: NewGame<'_>) -> Result<i64, StoreError> {
+pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> {
     let options = serde_json::to_string(new.options).expect("options serialise");
     let id: i64 = sqlx::query(
         "INSERT INTO games (game, options, seed, seed_hash, state) VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -83,7 +83,7 @@ pub async fn insert(conn: &mut SqliteConnection, new: NewGame<'_>) -> Result<i64
     .bind(hex::encode(new.seed))
     .bind(new.seed_hash)
     .bind(new.state.to_string())
-    .fetch_one(&mut *conn)
+    .fetch_one(conn.db())
     .await?
     .get(0);
     for seat in new.seats {
@@ -92,20 +92,20 @@ pub async fn insert(conn: &mut SqliteConnection, new: NewGame<'_>) -> Result<i64
             .bind(seat_text(seat.seat))
             .bind(&seat.address)
             .bind(&seat.secret)
-            .execute(&mut *conn)
+            .execute(conn.db())
             .await?;
     }
     Ok(id)
 }
 
 /// A game by id.
-pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRow>, StoreError> {
+pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> {
     let row = sqlx::query(
         "SELECT id, game, options, seed, seed_hash, state, log_len, draw_offer, finished, result, \
          result_reason, created_at, updated_at FROM games WHERE id = ?",
     )
     .bind(id)
-    .fetch_optional(&mut *conn)
+    .fetch_optional(conn.db())
     .await?;
     let Some(row) = row else { return Ok(None) };
     let seed_hex: String = row.get("seed");
@@ -134,13 +134,13 @@ pub async fn get(conn: &mut SqliteConnection, id: i64) -> Result<Option<GameRow>
 }
 
 /// The seats of a game, White first.
-pub async fn seats(conn: &mut SqliteConnection, id: i64) -> Result<Vec<SeatRow>, StoreError> {
+pub async fn seats(conn: &mut Tx, id: i64) -> Result<Vec<SeatRow>, StoreError> {
     let rows = sqlx::query(
         "SELECT seat, address, secret FROM seats WHERE game_id = ? \
          ORDER BY CASE seat WHEN 'white' THEN 0 ELSE 1 END",
     )
     .bind(id)
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     rows.iter()
         .map(|row| {
@@ -154,12 +154,12 @@ pub async fn seats(conn: &mut SqliteConnection, id: i64) -> Result<Vec<SeatRow>,
 }
 
 /// The whole log of a game, in order.
-pub async fn log(conn: &mut SqliteConnection, id: i64) -> Result<Vec<LogRow>, StoreError> {
+pub async fn log(conn: &mut Tx, id: i64) -> Result<Vec<LogRow>, StoreError> {
     let rows = sqlx::query(
         "SELECT idx, seat, entry, notation, source, created_at FROM log WHERE game_id = ? ORDER BY idx",
     )
     .bind(id)
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     rows.iter()
         .map(|row| {
@@ -179,7 +179,7 @@ pub async fn log(conn: &mut SqliteConnection, id: i64) -> Result<Vec<LogRow>, St
 /// Appends one log entry. The primary key (game, index) makes a second
 /// writer of the same index fail instead of forking the log.
 pub async fn append_log(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     id: i64,
     idx: i64,
     seat: Option<Seat>,
@@ -196,17 +196,13 @@ pub async fn append_log(
     .bind(entry.to_string())
     .bind(notation)
     .bind(source)
-    .execute(&mut *conn)
+    .execute(conn.db())
     .await?;
     Ok(())
 }
 
 /// Saves the snapshot that follows the log's newest entry.
-pub async fn save(
-    conn: &mut SqliteConnection,
-    id: i64,
-    snapshot: Snapshot<'_>,
-) -> Result<(), StoreError> {
+pub async fn save(conn: &mut Tx, id: i64, snapshot: Snapshot<'_>) -> Result<(), StoreError> {
     let (result, reason) = match snapshot.result {
         Some((result, reason)) => (Some(result.score()), Some(reason)),
         None => (None, None),
@@ -226,7 +222,7 @@ pub async fn save(
     .bind(reason)
     .bind(result.is_some())
     .bind(id)
-    .execute(&mut *conn)
+    .execute(conn.db())
     .await?;
     Ok(())
 }
@@ -244,10 +240,7 @@ pub struct GameSummary {
 }
 
 /// Every game, or the games `address` plays in, newest first.
-pub async fn list(
-    conn: &mut SqliteConnection,
-    address: Option<&str>,
-) -> Result<Vec<GameSummary>, StoreError> {
+pub async fn list(conn: &mut Tx, address: Option<&str>) -> Result<Vec<GameSummary>, StoreError> {
     let rows = sqlx::query(
         "SELECT g.id, g.game, w.address AS white, b.address AS black, g.finished, g.result, g.updated_at \
          FROM games g \
@@ -257,7 +250,7 @@ pub async fn list(
          ORDER BY g.id DESC",
     )
     .bind(address)
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     Ok(rows
         .iter()

@@ -3,8 +3,29 @@
 
 use sqlx::{Row, SqliteConnection};
 
-use super::StoreError;
-use crate::rules::Options;
+use super::{StoreError, Tx};
+
+/// This database's own part of the referee's Message-IDs (the one row of
+/// the `installation` table, made with the database).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Installation {
+    /// Random, different in every database.
+    pub token: String,
+    /// Games up to this id were started before the token existed.
+    pub legacy_games: i64,
+}
+
+/// Reads this database's [`Installation`].
+pub(super) async fn installation(conn: &mut SqliteConnection) -> Result<Installation, StoreError> {
+    let row = sqlx::query("SELECT token, legacy_games FROM installation WHERE id = 1")
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| StoreError::Corrupt("the installation row is missing".to_string()))?;
+    Ok(Installation {
+        token: row.get(0),
+        legacy_games: row.get(1),
+    })
+}
 
 /// Where a mail sits in the mailbox: the key of exactly-once processing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,44 +75,38 @@ impl Handled {
 }
 
 /// Whether the mail at `key` was processed already.
-pub async fn seen(conn: &mut SqliteConnection, key: MailKey) -> Result<bool, StoreError> {
+pub async fn seen(conn: &mut Tx, key: MailKey) -> Result<bool, StoreError> {
     Ok(
         sqlx::query("SELECT 1 FROM inbound WHERE uidvalidity = ? AND uid = ?")
             .bind(key.uidvalidity as i64)
             .bind(key.uid as i64)
-            .fetch_optional(&mut *conn)
+            .fetch_optional(conn.db())
             .await?
             .is_some(),
     )
 }
 
 /// Whether a mail with this Message-ID was processed already (under any key).
-pub async fn message_id_seen(
-    conn: &mut SqliteConnection,
-    message_id: &str,
-) -> Result<bool, StoreError> {
+pub async fn message_id_seen(conn: &mut Tx, message_id: &str) -> Result<bool, StoreError> {
     Ok(
         sqlx::query(
             "SELECT 1 FROM inbound WHERE message_id = ? AND outcome != 'duplicate' LIMIT 1",
         )
         .bind(message_id)
-        .fetch_optional(&mut *conn)
+        .fetch_optional(conn.db())
         .await?
         .is_some(),
     )
 }
 
 /// How many mails `sender` sent that were answered in the last hour.
-pub async fn answered_last_hour(
-    conn: &mut SqliteConnection,
-    sender: &str,
-) -> Result<i64, StoreError> {
+pub async fn answered_last_hour(conn: &mut Tx, sender: &str) -> Result<i64, StoreError> {
     Ok(sqlx::query(
         "SELECT COUNT(*) FROM inbound WHERE sender = ? AND outcome IN ('applied', 'refused', 'answered') \
          AND received_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 hour')",
     )
     .bind(sender)
-    .fetch_one(&mut *conn)
+    .fetch_one(conn.db())
     .await?
     .get(0))
 }
@@ -99,7 +114,7 @@ pub async fn answered_last_hour(
 /// Records that the mail at `key` is done.
 #[allow(clippy::too_many_arguments)]
 pub async fn record_inbound(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     key: MailKey,
     message_id: Option<&str>,
     sender: Option<&str>,
@@ -118,7 +133,7 @@ pub async fn record_inbound(
     .bind(handled.as_str())
     .bind(detail)
     .bind(game_id)
-    .execute(&mut *conn)
+    .execute(conn.db())
     .await?;
     Ok(())
 }
@@ -135,7 +150,7 @@ pub struct Outgoing {
 
 /// Queues a formatted mail.
 pub async fn enqueue(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     recipient: &str,
     message_id: &str,
     subject: &str,
@@ -150,20 +165,20 @@ pub async fn enqueue(
     .bind(subject)
     .bind(raw)
     .bind(game_id)
-    .execute(&mut *conn)
+    .execute(conn.db())
     .await?;
     Ok(())
 }
 
 /// Mails due to be sent now, oldest first.
-pub async fn due(conn: &mut SqliteConnection, limit: i64) -> Result<Vec<Outgoing>, StoreError> {
+pub async fn due(conn: &mut Tx, limit: i64) -> Result<Vec<Outgoing>, StoreError> {
     let rows = sqlx::query(
         "SELECT id, recipient, message_id, raw, attempts FROM outbox \
          WHERE sent_at IS NULL AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
          ORDER BY id LIMIT ?",
     )
     .bind(limit)
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     Ok(rows
         .iter()
@@ -178,27 +193,27 @@ pub async fn due(conn: &mut SqliteConnection, limit: i64) -> Result<Vec<Outgoing
 }
 
 /// Seconds until the next unsent mail is due (None if nothing waits).
-pub async fn seconds_to_next(conn: &mut SqliteConnection) -> Result<Option<i64>, StoreError> {
+pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {
     Ok(sqlx::query(
         "SELECT MAX(0, CAST(strftime('%s', MIN(next_attempt_at)) AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
          FROM outbox WHERE sent_at IS NULL",
     )
-    .fetch_one(&mut *conn)
+    .fetch_one(conn.db())
     .await?
     .get::<Option<i64>, _>(0))
 }
 
-pub async fn mark_sent(conn: &mut SqliteConnection, id: i64) -> Result<(), StoreError> {
+pub async fn mark_sent(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
     sqlx::query("UPDATE outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), attempts = attempts + 1 WHERE id = ?")
         .bind(id)
-        .execute(&mut *conn)
+        .execute(conn.db())
         .await?;
     Ok(())
 }
 
 /// Records a failed attempt and when to try again.
 pub async fn mark_failed(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     id: i64,
     error: &str,
     retry_in_secs: i64,
@@ -210,122 +225,41 @@ pub async fn mark_failed(
     .bind(error)
     .bind(retry_in_secs)
     .bind(id)
-    .execute(&mut *conn)
+    .execute(conn.db())
     .await?;
     Ok(())
 }
 
 /// How many mails wait to be sent.
-pub async fn unsent_count(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
+pub async fn unsent_count(conn: &mut Tx) -> Result<i64, StoreError> {
     Ok(
         sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
-            .fetch_one(&mut *conn)
+            .fetch_one(conn.db())
             .await?
             .get(0),
     )
 }
 
 /// The UIDVALIDITY last seen for a mailbox.
-pub async fn mailbox_uidvalidity(
-    conn: &mut SqliteConnection,
-    name: &str,
-) -> Result<Option<u32>, StoreError> {
+pub async fn mailbox_uidvalidity(conn: &mut Tx, name: &str) -> Result<Option<u32>, StoreError> {
     Ok(
         sqlx::query("SELECT uidvalidity FROM mailbox WHERE name = ?")
             .bind(name)
-            .fetch_optional(&mut *conn)
+            .fetch_optional(conn.db())
             .await?
             .map(|row| row.get::<i64, _>(0) as u32),
     )
 }
 
 pub async fn set_mailbox_uidvalidity(
-    conn: &mut SqliteConnection,
+    conn: &mut Tx,
     name: &str,
     uidvalidity: u32,
 ) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO mailbox (name, uidvalidity) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity")
         .bind(name)
         .bind(uidvalidity as i64)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
-}
-
-/// An open or answered challenge.
-#[derive(Clone, Debug)]
-pub struct Challenge {
-    pub id: i64,
-    pub challenger: String,
-    pub opponent: String,
-    pub game: String,
-    pub options: Options,
-    pub color: String,
-    pub secret: String,
-    pub status: String,
-    pub game_id: Option<i64>,
-}
-
-pub async fn insert_challenge(
-    conn: &mut SqliteConnection,
-    challenger: &str,
-    opponent: &str,
-    game: &str,
-    options: &Options,
-    color: &str,
-    secret: &str,
-) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
-        "INSERT INTO challenges (challenger, opponent, game, options, color, secret) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(challenger)
-    .bind(opponent)
-    .bind(game)
-    .bind(serde_json::to_string(options).expect("options serialise"))
-    .bind(color)
-    .bind(secret)
-    .fetch_one(&mut *conn)
-    .await?
-    .get(0))
-}
-
-pub async fn challenge(
-    conn: &mut SqliteConnection,
-    id: i64,
-) -> Result<Option<Challenge>, StoreError> {
-    let row = sqlx::query(
-        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let options: String = row.get("options");
-    Ok(Some(Challenge {
-        id: row.get("id"),
-        challenger: row.get("challenger"),
-        opponent: row.get("opponent"),
-        game: row.get("game"),
-        options: serde_json::from_str(&options)
-            .map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
-        color: row.get("color"),
-        secret: row.get("secret"),
-        status: row.get("status"),
-        game_id: row.get("game_id"),
-    }))
-}
-
-pub async fn close_challenge(
-    conn: &mut SqliteConnection,
-    id: i64,
-    status: &str,
-    game_id: Option<i64>,
-) -> Result<(), StoreError> {
-    sqlx::query("UPDATE challenges SET status = ?, game_id = ? WHERE id = ?")
-        .bind(status)
-        .bind(game_id)
-        .bind(id)
-        .execute(&mut *conn)
+        .execute(conn.db())
         .await?;
     Ok(())
 }
@@ -342,12 +276,12 @@ pub struct UnsentMail {
 }
 
 /// The mails not yet sent, oldest first.
-pub async fn unsent(conn: &mut SqliteConnection) -> Result<Vec<UnsentMail>, StoreError> {
+pub async fn unsent(conn: &mut Tx) -> Result<Vec<UnsentMail>, StoreError> {
     let rows = sqlx::query(
         "SELECT id, recipient, subject, attempts, next_attempt_at, last_error FROM outbox \
          WHERE sent_at IS NULL ORDER BY id",
     )
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     Ok(rows
         .iter()
@@ -363,22 +297,20 @@ pub async fn unsent(conn: &mut SqliteConnection) -> Result<Vec<UnsentMail>, Stor
 }
 
 /// How many inbound mails ended each way.
-pub async fn inbound_counts(conn: &mut SqliteConnection) -> Result<Vec<(String, i64)>, StoreError> {
+pub async fn inbound_counts(conn: &mut Tx) -> Result<Vec<(String, i64)>, StoreError> {
     let rows =
         sqlx::query("SELECT outcome, COUNT(*) FROM inbound GROUP BY outcome ORDER BY outcome")
-            .fetch_all(&mut *conn)
+            .fetch_all(conn.db())
             .await?;
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
 /// Inbound mails that failed inside the referee, newest first.
-pub async fn failed_inbound(
-    conn: &mut SqliteConnection,
-) -> Result<Vec<(MailKey, String, String)>, StoreError> {
+pub async fn failed_inbound(conn: &mut Tx) -> Result<Vec<(MailKey, String, String)>, StoreError> {
     let rows = sqlx::query(
         "SELECT uidvalidity, uid, detail, received_at FROM inbound WHERE outcome = 'failed' ORDER BY id DESC",
     )
-    .fetch_all(&mut *conn)
+    .fetch_all(conn.db())
     .await?;
     Ok(rows
         .iter()

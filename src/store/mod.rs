@@ -1,21 +1,43 @@
 //! The database: SQLite through sqlx, WAL, foreign keys on, migrations
 //! embedded and applied at open.
 //!
-//! Functions here are plain data access on a connection; the referee decides
-//! what to write and opens the transactions. Write transactions begin with
-//! `BEGIN IMMEDIATE` ([`Store::write`]): a deferred read-then-write
-//! transaction can fail with SQLITE_BUSY even in WAL mode.
+//! This is the only room that names SQLite. Every other room works in the
+//! store's own transaction type, [`Tx`]: the referee decides what to write
+//! and when to commit, the functions here are plain data access inside it.
+//! Write transactions begin with `BEGIN IMMEDIATE` ([`Store::write`]): a
+//! deferred read-then-write transaction can fail with SQLITE_BUSY even in
+//! WAL mode. Reads run in a transaction of their own ([`Store::read`]), so a
+//! reader sees one consistent snapshot.
+//!
+//! # Towards PostgreSQL
+//! Several referees on one PostgreSQL database would change only this room:
+//! - placeholders `?` become `$1, $2, ...`;
+//! - time functions: SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`
+//!   defaults become `now()` in `timestamptz` columns ([`clock::format_time`]
+//!   and [`clock::parse_time`] are the one place that reads and writes
+//!   times), `json_extract(entry, '$.kind')` becomes `entry->>'kind'`;
+//! - `BEGIN IMMEDIATE` becomes an ordinary `BEGIN` (PostgreSQL locks rows,
+//!   not the database); `INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING`;
+//! - inbound mail is claimed by inserting its (UIDVALIDITY, UID) and
+//!   Message-ID under a unique key before it is processed, so that two
+//!   referees watching one mailbox never both apply it; outbox rows are
+//!   claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so each is sent by
+//!   one sender;
+//! - the log's (game, index) primary key already makes two writers of one
+//!   game safe: the second insert fails and its transaction rolls back.
 
+pub mod challenges;
 pub mod clock;
 pub mod games;
 pub mod mail;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool, Transaction};
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 use thiserror::Error;
 
 /// A database failure. Never shown to a player.
@@ -33,6 +55,7 @@ pub enum StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    installation: Arc<mail::Installation>,
 }
 
 impl Store {
@@ -82,17 +105,97 @@ impl Store {
 
     async fn migrate(pool: SqlitePool) -> Result<Store, StoreError> {
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let installation = mail::installation(&mut *pool.acquire().await?).await?;
+        Ok(Store {
+            pool,
+            installation: Arc::new(installation),
+        })
     }
 
-    /// The pool, for reads.
+    /// This database's own part of the referee's Message-IDs.
+    pub fn installation(&self) -> &mail::Installation {
+        &self.installation
+    }
+
+    /// The pool, for tests that inspect the database with their own SQL.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
 
     /// A write transaction (`BEGIN IMMEDIATE`): it holds the write lock from
     /// the start, so it never fails half-way for a concurrent writer.
-    pub async fn write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    pub async fn write(&self) -> Result<Tx, StoreError> {
+        Ok(Tx(self.pool.begin_with("BEGIN IMMEDIATE").await?))
+    }
+
+    /// A read transaction: one consistent snapshot, rolled back when dropped.
+    pub async fn read(&self) -> Result<Tx, StoreError> {
+        Ok(Tx(self.pool.begin().await?))
+    }
+}
+
+/// A transaction on the store: the only handle other rooms hold. Dropped
+/// without [`Tx::commit`], it rolls back.
+#[derive(Debug)]
+pub struct Tx(Transaction<'static, Sqlite>);
+
+impl Tx {
+    /// Makes every change of the transaction durable at once.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        Ok(self.0.commit().await?)
+    }
+
+    /// The connection, for the data access functions of this room.
+    fn db(&mut self) -> &mut SqliteConnection {
+        &mut self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn every_database_gets_its_own_token_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.db");
+        let first = Store::open(&path).await.unwrap();
+        let again = Store::open(&path).await.unwrap();
+        let other = Store::open_in_memory().await.unwrap();
+        let token = &first.installation().token;
+        assert_eq!(token.len(), 16);
+        assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+        assert_eq!(first.installation(), again.installation(), "made once");
+        assert_ne!(token, &other.installation().token);
+        assert_eq!(first.installation().legacy_games, 0);
+    }
+
+    #[tokio::test]
+    async fn games_from_before_the_token_keep_their_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        // A database as the release before this migration left it: two games.
+        let store = Store::open(&path).await.unwrap();
+        for _ in 0..2 {
+            sqlx::query(
+                "INSERT INTO games (game, options, seed, seed_hash, state) \
+                 VALUES ('chess', '{}', '00', '00', '{}')",
+            )
+            .execute(store.pool())
+            .await
+            .unwrap();
+        }
+        sqlx::query("DROP TABLE installation")
+            .execute(store.pool())
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 4")
+            .execute(store.pool())
+            .await
+            .unwrap();
+        store.pool().close().await;
+        let upgraded = Store::open(&path).await.unwrap();
+        assert_eq!(upgraded.installation().legacy_games, 2);
+        assert_eq!(upgraded.installation().token.len(), 16);
     }
 }

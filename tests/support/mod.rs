@@ -26,27 +26,43 @@ pub struct Harness {
     pub referee: String,
 }
 
+/// How a test's mail server and daemon are set up.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// The daemon reads IMAP on the plain port upgraded with STARTTLS
+    /// (else over implicit TLS).
+    pub starttls: bool,
+    /// The server's hierarchy separator: `/` or `.` (Dovecot's stock one).
+    pub separator: char,
+    /// `imap.mailbox` and `imap.done_folder` as the host writes them.
+    pub mailbox: &'a str,
+    pub done_folder: &'a str,
+}
+
+impl Setup<'_> {
+    /// The referee's inbox, the default done folder, and the server's `/`.
+    pub const DEFAULT: Setup<'static> = Setup {
+        starttls: false,
+        separator: '/',
+        mailbox: "INBOX",
+        done_folder: "Arbiter/Done",
+    };
+}
+
 impl Harness {
-    /// A fresh mail server and database in a short temporary directory; the
-    /// daemon reads IMAP over implicit TLS.
-    pub fn start(name: &str) -> Harness {
-        Self::start_with(name, false)
-    }
-
-    /// The same, with IMAP on the plain port upgraded by STARTTLS.
-    pub fn start_with_starttls(name: &str) -> Harness {
-        Self::start_with(name, true)
-    }
-
-    fn start_with(name: &str, starttls: bool) -> Harness {
+    /// A fresh mail server and database in a short temporary directory, and
+    /// the daemon serving them.
+    pub fn start(name: &str, setup: Setup) -> Harness {
         let dir = PathBuf::from(format!("/tmp/arb-{}-{}", name, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let stack = MailStack::start(&dir.join("m")).expect("the local mail server starts");
+        let stack = MailStack::start_with_separator(&dir.join("m"), setup.separator)
+            .expect("the local mail server starts");
+        assert_eq!(stack.separator, setup.separator);
         let db = dir.join("arbiter.db");
         let config = dir.join("arbiter.toml");
         let mut text = stack.daemon_config(&db, "ARBITER_TEST_PASSWORD");
-        if starttls {
+        if setup.starttls {
             let tls = format!("port = {}\nsecurity = \"tls\"", stack.imaps);
             assert!(text.contains(&tls));
             text = text.replace(
@@ -54,6 +70,14 @@ impl Harness {
                 &format!("port = {}\nsecurity = \"starttls\"", stack.imap),
             );
         }
+        assert!(text.contains("\n[smtp]"));
+        text = text.replace(
+            "\n[smtp]",
+            &format!(
+                "mailbox = {:?}\ndone_folder = {:?}\n\n[smtp]",
+                setup.mailbox, setup.done_folder
+            ),
+        );
         std::fs::write(&config, text).unwrap();
         let mut harness = Harness {
             stack,
@@ -92,6 +116,20 @@ impl Harness {
             .spawn()
             .expect("arbiter serve starts");
         self.daemon = Some(child);
+    }
+
+    /// Waits up to `limit` for the daemon to exit on its own; its exit code.
+    pub fn daemon_exit(&mut self, limit: Duration) -> Option<i32> {
+        let child = self.daemon.as_mut()?;
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if let Some(status) = child.try_wait().unwrap() {
+                self.daemon = None;
+                return Some(status.code().unwrap_or(-1));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
     }
 
     /// Kills the daemon at once (SIGKILL: no chance to tidy up).

@@ -10,6 +10,16 @@ use sqlx::Row;
 
 pub const REFEREE: &str = "referee@example.test";
 
+/// How a queued mail is threaded (Message-IDs without angle brackets).
+#[derive(Clone, Debug)]
+pub struct Threading {
+    pub to: String,
+    pub subject: String,
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+}
+
 pub struct Room {
     pub mailroom: Mailroom,
     next_uid: u32,
@@ -64,6 +74,49 @@ impl Room {
                         .into_owned();
                 let text = parsed.body_text(0).unwrap_or_default().into_owned();
                 (r.get(0), r.get(1), format!("{headers}{text}"))
+            })
+            .collect()
+    }
+
+    /// The HTML part of the newest mail to `to`.
+    #[allow(dead_code)]
+    pub async fn last_html(&self, to: &str) -> String {
+        let raw: Vec<u8> =
+            sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+                .bind(to)
+                .fetch_one(self.mailroom.referee.store().pool())
+                .await
+                .unwrap()
+                .get(0);
+        let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        parsed.body_html(0).unwrap_or_default().into_owned()
+    }
+
+    /// The threading headers of the queued mails, in order.
+    pub async fn threading(&self) -> Vec<Threading> {
+        sqlx::query("SELECT recipient, raw FROM outbox ORDER BY id")
+            .fetch_all(self.mailroom.referee.store().pool())
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let raw: Vec<u8> = r.get(1);
+                let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+                let list = |value: &mail_parser::HeaderValue| -> Vec<String> {
+                    value
+                        .as_text_list()
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|id| id.to_string())
+                        .collect()
+                };
+                Threading {
+                    to: r.get(0),
+                    subject: parsed.subject().unwrap_or_default().to_string(),
+                    message_id: parsed.message_id().unwrap().to_string(),
+                    in_reply_to: list(parsed.in_reply_to()).into_iter().next(),
+                    references: list(parsed.references()),
+                }
             })
             .collect()
     }

@@ -1,22 +1,15 @@
-//! The truth of a Bluff Chess game and the order of one turn.
-//!
-//! One turn, as `RULINGS.md` orders it: the move is applied; if it captured
-//! the piece carrying the opponent's alter ego the mover wins. Otherwise the
-//! opponent's sealed decision (if any) is revealed, checkmate and the
-//! automatic draws are looked at, and if the move was a death move the mover
-//! decides (in the same action, blind, or in a following `Decide`). Then
-//! the turn comes to the opponent, and only then is their commitment looked
-//! at ([`BluffChess::begin_turn`]): a committed piece that cannot move loses
-//! the turn, or the game when in check (empty mate).
+//! The truth of a Bluff Chess game, what it allows now (whose turn, which
+//! moves and decisions, each refusal), and the game behind the [`Game`]
+//! trait. The order of one turn is in [`super::turn`].
 
 use serde::{Deserialize, Serialize};
 
-use super::{BluffAction, Decision, Sealed};
-use crate::rules::chess::{DrawReason, DrawRecord, Move, Position, automatic_outcome};
+use super::{BluffAction, Decision, Sealed, piece_name};
+use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcome_where};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, GameResult, OptionError, Options,
-    Outcome, PositionError, Seat, Status, Viewer,
+    ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
+    PositionError, Seat, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -63,35 +56,20 @@ pub struct BluffChess {
     pub(super) outcome: Option<Outcome>,
 }
 
-/// The public announcement of an automatic ending.
-fn ending_event(outcome: &Outcome) -> Event {
-    Event::public(match (outcome.result, outcome.reason.as_str()) {
-        (GameResult::Win(winner), "checkmate") => format!("Checkmate: {winner} wins."),
-        (_, "stalemate") => "Stalemate: the game is drawn.".to_string(),
-        (_, reason) => format!("Draw by {reason}."),
-    })
+/// The dead position of Bluff Chess: king against king. Any other piece
+/// may carry an alter ego, and a king can capture it, so with any other
+/// piece on the board the game can still be won (`RULINGS.md`).
+fn bare_kings(position: &Position) -> bool {
+    position.pieces_on_board().len() == 2
 }
 
-/// "the knight on f3"
-pub(super) fn piece_name(position: &Position, square: Square) -> String {
-    match position.piece_at(square) {
-        Some(piece) => format!("the {} on {square}", piece.role.name()),
-        None => format!("the piece on {square}"),
-    }
+/// Checkmate or an automatic draw, with Bluff's dead position.
+pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+    automatic_outcome_where(position, record, bare_kings)
 }
 
 fn no_options(options: &Options) -> Result<(), OptionError> {
     options.read(&[], |_| Ok(()))
-}
-
-/// Whether `mv`, played by the side to move in `before`, is a death move:
-/// afterwards the opponent has a legal move capturing the turn piece (only
-/// from `committed`, the opponent's committed piece, if any).
-pub fn is_death_move(before: &Position, mv: &Move, committed: Option<Square>) -> bool {
-    let after = before.play(mv);
-    after.legal_moves().iter().any(|m| {
-        after.captured_square(m) == Some(mv.to) && committed.is_none_or(|square| m.from == square)
-    })
 }
 
 impl BluffChess {
@@ -105,7 +83,7 @@ impl BluffChess {
         sealed: [Option<Sealed>; 2],
         deciding: Option<Seat>,
     ) -> Result<BluffChess, PositionError> {
-        let bad = |text: String| Err(PositionError(text));
+        let bad = |text: String| Err(PositionError::Illegal(text));
         for seat in Seat::BOTH {
             let i = seat.index();
             if let Some(square) = alter[i]
@@ -157,7 +135,7 @@ impl BluffChess {
             outcome: None,
         };
         if let Some(outcome) = automatic_outcome(&game.position, &game.record) {
-            game.outcome = Some(outcome);
+            game.finish(outcome, &mut Vec::new());
         } else if game.deciding.is_none() {
             game.begin_turn(&mut Vec::new());
         }
@@ -198,11 +176,18 @@ impl BluffChess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() || self.deciding.is_some() {
             return None;
         }
         self.record.claimable(&self.position)
+    }
+
+    /// The draw the side to move could claim with `mv` (a legal move), in
+    /// the position it makes.
+    pub(super) fn claimable_after(&self, mv: &Move) -> Option<DrawRule> {
+        let after = self.position.play(mv);
+        self.record.after(&after).claimable(&after)
     }
 
     /// The seat that owes an action now, and what.
@@ -374,190 +359,6 @@ impl BluffChess {
         }
     }
 
-    /// Ends the game; every decision still sealed is shown to everyone.
-    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
-        for seat in Seat::BOTH {
-            self.reveal(seat, events);
-        }
-        self.outcome = Some(outcome);
-    }
-
-    /// Opens `seat`'s sealed decision, if any, to everyone (its opponent has
-    /// moved, or the game is over).
-    fn reveal(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        if let Some(sealed) = self.sealed[seat.index()].take() {
-            events.push(Event::public(format!(
-                "{seat}'s sealed decision was: {} (salt {}, commitment {}).",
-                sealed.decision, sealed.salt, sealed.commitment
-            )));
-        }
-    }
-
-    /// Plays a checked move of `seat`, with the decision sent blind.
-    fn play_move(
-        &mut self,
-        seat: Seat,
-        mv: &Move,
-        decision: Option<Decision>,
-        entropy: &mut Entropy,
-        events: &mut Vec<Event>,
-    ) {
-        let them = seat.other();
-        let before = self.position.clone();
-        let san = before.san(mv);
-        let captured = before.captured_square(mv);
-        let death = is_death_move(&before, mv, self.committed_to(them));
-        self.position = before.play(mv);
-        self.record.push(&self.position);
-        self.alter[seat.index()] = Some(mv.to);
-        self.committed[seat.index()] = false;
-        self.turns.push(Turn::Move {
-            number: before.fullmove_number(),
-            seat,
-            mv: *mv,
-            san: san.clone(),
-            death,
-            decision: None,
-        });
-        events.push(Event::public(format!("{seat} played {san}")));
-
-        if let Some(captured) = captured
-            && Some(captured) == self.alter[them.index()]
-        {
-            events.push(Event::public(format!(
-                "{seat} captured {} carrying {them}'s alter ego: {seat} wins.",
-                piece_name(&before, captured)
-            )));
-            self.finish(Outcome::win(seat, "alter ego captured"), events);
-            // Gone with its piece; the position string stays loadable.
-            self.alter[them.index()] = None;
-            self.committed[them.index()] = false;
-            return;
-        }
-        self.reveal(them, events);
-        if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
-            events.push(ending_event(&outcome));
-            self.finish(outcome, events);
-            return;
-        }
-        if self.position.is_check() {
-            events.push(Event::public("Check."));
-        }
-        if death {
-            match decision {
-                Some(decision) => self.decide(seat, decision, entropy, events),
-                None => {
-                    self.deciding = Some(seat);
-                    events.push(Event::public(format!(
-                        "{san} is a death move: {seat} now decides, stay or transfer."
-                    )));
-                    events.push(Event::private(
-                        seat,
-                        format!(
-                            "{san} is a death move: your decision, please. Write stay, or transfer and the square of another of your pieces (such as: transfer {}).",
-                            self.position.king_square(seat)
-                        ),
-                    ));
-                    return;
-                }
-            }
-        } else if let Some(decision) = decision {
-            events.push(Event::private(
-                seat,
-                format!(
-                    "{san} is not a death move, so your decision ({decision}) is not needed and was ignored: your alter ego is in {}.",
-                    piece_name(&self.position, mv.to)
-                ),
-            ));
-        }
-        self.begin_turn(events);
-    }
-
-    /// Makes `seat`'s decision after its death move: sealed with a fresh
-    /// salt; a transfer moves the alter ego at once and commits.
-    fn decide(
-        &mut self,
-        seat: Seat,
-        decision: Decision,
-        entropy: &mut Entropy,
-        events: &mut Vec<Event>,
-    ) {
-        let sealed = Sealed::new(decision, entropy.salt());
-        if let Decision::Transfer(square) = decision {
-            self.alter[seat.index()] = Some(square);
-            self.committed[seat.index()] = true;
-        }
-        events.push(Event::private(
-            seat,
-            format!(
-                "Your decision, sealed: {decision} (salt {}, commitment {}).",
-                sealed.salt, sealed.commitment
-            ),
-        ));
-        events.push(Event::public(format!(
-            "{seat} has made a sealed decision (commitment {}).",
-            sealed.commitment
-        )));
-        if let Some(Turn::Move {
-            decision: slot,
-            seat: mover,
-            ..
-        }) = self.turns.last_mut()
-            && *mover == seat
-        {
-            *slot = Some(sealed.clone());
-        }
-        self.sealed[seat.index()] = Some(sealed);
-        self.deciding = None;
-    }
-
-    /// The turn has come to the side to move: a committed piece without a
-    /// legal move loses the game in check (empty mate), else the turn,
-    /// which passes (a null move) while the commitment lapses.
-    pub(super) fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        while self.outcome.is_none() {
-            let seat = self.position.turn();
-            let Some(square) = self.committed_to(seat) else {
-                return;
-            };
-            if !self.position.legal_moves_from(square).is_empty() {
-                return;
-            }
-            let name = piece_name(&self.position, square);
-            if self.position.is_check() {
-                events.push(Event::public(format!(
-                    "Empty mate: {seat} is in check and {name}, into which {seat} transferred, cannot move. {} wins.",
-                    seat.other()
-                )));
-                self.finish(Outcome::win(seat.other(), "empty mate"), events);
-                return;
-            }
-            // Not in check: the pass is sound.
-            let Some(passed) = self.position.passed() else {
-                return;
-            };
-            self.turns.push(Turn::Lost {
-                number: self.position.fullmove_number(),
-                seat,
-                square,
-            });
-            self.committed[seat.index()] = false;
-            self.position = passed;
-            self.record.push(&self.position);
-            events.push(Event::public(format!(
-                "{seat} loses this turn: {name}, into which {seat} transferred, has no legal move. The commitment lapses and the alter ego stays in it. {} to move.",
-                seat.other()
-            )));
-            // The opponent's decision is then seen (it cannot be sealed:
-            // a death move would have given the committed piece a capture).
-            self.reveal(seat.other(), events);
-            if let Some(outcome) = automatic_outcome(&self.position, &self.record) {
-                events.push(ending_event(&outcome));
-                self.finish(outcome, events);
-            }
-        }
-    }
-
     /// The turns, for the view.
     pub(super) fn turns(&self) -> &[Turn] {
         &self.turns
@@ -589,12 +390,25 @@ impl Game for BluffChess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
-        no_options(options).map_err(|e| PositionError(e.to_string()))?;
-        super::notation::read_position(position)
+        no_options(options)?;
+        let parts = super::fen::read(position)?;
+        BluffChess::from_parts(
+            parts.position,
+            parts.alter,
+            parts.committed,
+            parts.sealed,
+            parts.deciding,
+        )
     }
 
     fn position(&self) -> String {
-        super::notation::write_position(self)
+        super::fen::write(&super::fen::Parts {
+            position: self.position.clone(),
+            alter: self.alter,
+            committed: self.committed,
+            sealed: self.sealed.clone(),
+            deciding: self.deciding,
+        })
     }
 
     fn status(&self) -> Status {
@@ -625,7 +439,7 @@ impl Game for BluffChess {
                     let after = self.position.play(mv);
                     BluffChess::check_decision(&after, seat, mv.to, *decision)?;
                 }
-                state.play_move(seat, mv, *decision, entropy, &mut events);
+                state.play_move(seat, mv, *decision, None, entropy, &mut events);
             }
             BluffAction::Decide(decision) => {
                 self.check_decision_turn(seat)?;
@@ -637,13 +451,32 @@ impl Game for BluffChess {
             BluffAction::ClaimDraw => {
                 self.check_move_turn(seat)?;
                 let reason = self.claimable().ok_or_else(|| self.no_claim())?;
-                events.push(Event::public(format!(
-                    "{seat} claimed a draw by {reason}. The game is drawn."
-                )));
-                state.finish(Outcome::draw(format!("{reason} claimed")), &mut events);
+                state.settle_claim(seat, reason, &mut events);
+            }
+            BluffAction::MoveAndClaim(mv) => {
+                self.check_move_turn(seat)?;
+                self.check_move(mv)?;
+                let reason = self
+                    .claimable_after(mv)
+                    .ok_or_else(|| self.no_claim_after(mv))?;
+                state.play_move(seat, mv, None, Some(reason), entropy, &mut events);
             }
         }
         Ok(Applied { state, events })
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.finish(outcome, &mut events);
+        events
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<BluffAction> {
+        let moving = matches!(
+            self.due(),
+            Some(Due { seat: due, duty: Duty::Move }) if due == seat
+        );
+        (moving && self.claimable().is_some()).then_some(BluffAction::ClaimDraw)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<BluffAction> {
@@ -663,13 +496,26 @@ impl Game for BluffChess {
                 seat: due,
                 duty: Duty::Move,
             }) if due == seat => {
-                let mut actions: Vec<BluffAction> = self
-                    .legal_moves(seat)
-                    .into_iter()
-                    .map(|mv| BluffAction::Move { mv, decision: None })
+                let moves = self.legal_moves(seat);
+                let mut actions: Vec<BluffAction> = moves
+                    .iter()
+                    .map(|mv| BluffAction::Move {
+                        mv: *mv,
+                        decision: None,
+                    })
                     .collect();
                 if self.claimable().is_some() {
                     actions.push(BluffAction::ClaimDraw);
+                }
+                // A move that completes a repetition, or the 50 moves, may
+                // carry the claim (as in chess, only where one can).
+                if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+                    actions.extend(
+                        moves
+                            .iter()
+                            .filter(|mv| self.claimable_after(mv).is_some())
+                            .map(|mv| BluffAction::MoveAndClaim(*mv)),
+                    );
                 }
                 actions
             }
@@ -678,20 +524,21 @@ impl Game for BluffChess {
     }
 
     fn notation(&self, _seat: Seat, action: &BluffAction) -> String {
-        match action {
-            BluffAction::Move { mv, decision } => {
-                let san = if self.outcome.is_none() && self.position.legal_moves().contains(mv) {
-                    self.position.san(mv)
-                } else {
-                    mv.to_string()
-                };
-                match decision {
-                    Some(decision) => format!("{san} {decision}"),
-                    None => san,
-                }
+        let san = |mv: &Move| {
+            if self.outcome.is_none() && self.position.legal_moves().contains(mv) {
+                self.position.san(mv)
+            } else {
+                mv.to_string()
             }
+        };
+        match action {
+            BluffAction::Move { mv, decision } => match decision {
+                Some(decision) => format!("{} {decision}", san(mv)),
+                None => san(mv),
+            },
             BluffAction::Decide(decision) => decision.to_string(),
             BluffAction::ClaimDraw => "claim draw".to_string(),
+            BluffAction::MoveAndClaim(mv) => format!("{} claim", san(mv)),
         }
     }
 

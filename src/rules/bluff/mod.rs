@@ -15,7 +15,7 @@
 //!   is `None` for a viewer who may not see it).
 //! - [`BluffAction`] is what a player writes: a move with an optional
 //!   decision (`Nf3 stay`, `Nf3 transfer d1`), a decision alone, or a draw
-//!   claim.
+//!   claim (alone, or with the move that makes it: `Ng8 claim`).
 //!
 //! ```
 //! use arbiter::rules::bluff::{BluffAction, BluffChess, Decision};
@@ -26,21 +26,33 @@
 //! assert!(matches!(action, BluffAction::Move { decision: Some(Decision::Stay), .. }));
 //! ```
 
+mod fen;
 mod game;
 mod notation;
 #[cfg(test)]
 mod tests;
+mod turn;
 mod view;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::chess::Move;
+use crate::rules::chess::{Move, Position};
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
 
-pub use game::{BluffChess, is_death_move};
+pub use game::BluffChess;
+
+/// "the knight on f3": a piece named by where it stands.
+pub(super) fn piece_name(position: &Position, square: Square) -> String {
+    match position.piece_at(square) {
+        Some(piece) => format!("the {} on {square}", piece.role.name()),
+        None => format!("the piece on {square}"),
+    }
+}
+
+pub use turn::is_death_move;
 pub use view::{AlterEgo, BluffView, DecisionView, Opened, SealedView, SideView};
 
 /// What a player decides after a death move: where their alter ego spends
@@ -80,6 +92,9 @@ pub enum BluffAction {
     Decide(Decision),
     /// A claim of a draw by threefold repetition or the 50-move rule.
     ClaimDraw,
+    /// A move with a claim that holds once it is played (`Ng8 claim`, as
+    /// in FIDE 9.2): the claim ends the game, so no decision goes with it.
+    MoveAndClaim(Move),
 }
 
 /// A decision as made: the decision, its salt and the SHA-256 commitment

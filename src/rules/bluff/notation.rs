@@ -1,32 +1,16 @@
-//! What players write (`Nf3 stay`, `Nf3 transfer d1`, `transfer d1`,
-//! `claim draw`) and the host's position string (FEN plus the Bluff state).
-//!
-//! The position string is the FEN followed by four sections, each after
-//! ` ; `, in this order when written (any order, any subset when read; a
-//! plain FEN is a game where no one has moved yet):
-//!
-//! ```text
-//! <FEN> ; ae w:e4 b:- ; sealed b:transfer d8 salt 0f1e... ; committed b ; deciding -
-//! ```
-//! - `ae`: where each alter ego is (`-`: in no piece yet);
-//! - `sealed`: decisions the opponent has not seen, with their salts
-//!   (`-` for none; entries separated by `,`);
-//! - `committed`: the seats that transferred and must move that piece
-//!   (`-`, `w`, `b` or `w b`);
-//! - `deciding`: the seat that made a death move and owes its decision
-//!   (its alter ego is then in the turn piece).
+//! What players write: `Nf3 stay`, `Nf3 transfer d1`, `transfer d1`,
+//! `claim draw`, `Ng8 claim`. (The host's position string is in `fen.rs`.)
 
-use super::game::piece_name;
-use super::{BluffAction, BluffChess, Decision, Sealed};
-use crate::rules::chess::{self, MOVE_FORMS, Move, MoveError, Position};
+use super::{BluffAction, BluffChess, Decision, piece_name};
+use crate::rules::chess::{self, MOVE_FORMS, Move, MoveError};
 use crate::rules::geometry::Square;
-use crate::rules::{ActionError, PositionError, Seat};
+use crate::rules::{ActionError, Seat};
 
 /// What a decision may look like, for syntax errors.
 pub const DECISION_FORMS: &str = "stay (or -), or transfer and a square (transfer d1, t d1)";
 
 /// A square of the 8x8 board.
-fn board_square(text: &str) -> Option<Square> {
+pub(super) fn board_square(text: &str) -> Option<Square> {
     Square::parse(text).filter(|sq| sq.file() < 8 && sq.rank() < 8)
 }
 
@@ -34,7 +18,7 @@ fn board_square(text: &str) -> Option<Square> {
 /// `transfer to d1`. `Ok(None)`: the words are no decision at all;
 /// `Err`: they start like one but are malformed (`transfer` without a
 /// square).
-fn read_decision(words: &[&str]) -> Result<Option<Decision>, ActionError> {
+pub(super) fn read_decision(words: &[&str]) -> Result<Option<Decision>, ActionError> {
     let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
     let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
     match lower.as_slice() {
@@ -97,13 +81,6 @@ fn split_decision<'a>(
     Ok((words, None))
 }
 
-fn is_claim(lower: &str) -> bool {
-    matches!(
-        lower,
-        "claim" | "claim draw" | "claim a draw" | "draw claim" | "claim the draw"
-    )
-}
-
 impl BluffChess {
     /// Reads what `seat` wrote into an action that is legal now.
     pub(super) fn parse(&self, seat: Seat, text: &str) -> Result<BluffAction, ActionError> {
@@ -112,8 +89,8 @@ impl BluffChess {
         }
         let cleaned = text.replace(',', " ");
         let words: Vec<&str> = cleaned.split_whitespace().collect();
-        let lower = words.join(" ").to_ascii_lowercase();
-        if is_claim(&lower) {
+        let line = words.join(" ");
+        if chess::is_claim(&line.to_ascii_lowercase()) {
             self.check_move_turn(seat)?;
             return match self.claimable() {
                 Some(_) => Ok(BluffAction::ClaimDraw),
@@ -133,6 +110,9 @@ impl BluffChess {
             ));
         }
         self.check_move_turn(seat)?;
+        if let Some(head) = chess::strip_claim(&line) {
+            return self.parse_move_and_claim(seat, head);
+        }
         let (move_words, decision) = split_decision(&words)?;
         if move_words.is_empty() {
             return Err(ActionError::syntax(text.trim(), expected_forms()));
@@ -143,6 +123,25 @@ impl BluffChess {
             BluffChess::check_decision(&after, seat, mv.to, decision)?;
         }
         Ok(BluffAction::Move { mv, decision })
+    }
+
+    /// Reads `Ng8 claim` (the `claim` already split off): a move after
+    /// which a draw can be claimed. The claim ends the game, so a decision
+    /// with it is refused as pointless.
+    fn parse_move_and_claim(&self, seat: Seat, head: &str) -> Result<BluffAction, ActionError> {
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let (move_words, decision) = split_decision(&words)?;
+        let move_text = move_words.join(" ");
+        if decision.is_some() {
+            return Err(ActionError::illegal(format!(
+                "A draw claim ends the game, so no decision goes with it: write {move_text} claim."
+            )));
+        }
+        let mv = self.read_move(seat, &move_text)?;
+        match self.claimable_after(&mv) {
+            Some(_) => Ok(BluffAction::MoveAndClaim(mv)),
+            None => Err(self.no_claim_after(&mv)),
+        }
     }
 
     /// Reads a move text for `seat` (the side to move), within its
@@ -201,139 +200,23 @@ impl BluffChess {
 
     /// Why no draw can be claimed now (in the words of the game `chess`).
     pub(super) fn no_claim(&self) -> ActionError {
-        ActionError::illegal(format!(
-            "There is no draw to claim: {}",
-            chess::draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-        ))
+        chess::no_claim(self.record.repetitions(), self.position.halfmove_clock())
+    }
+
+    /// Why the legal move `mv` gives no draw to claim.
+    pub(super) fn no_claim_after(&self, mv: &Move) -> ActionError {
+        let after = self.position.play(mv);
+        chess::no_claim_after(
+            &self.position.san(mv),
+            self.record.after(&after).repetitions(),
+            after.halfmove_clock(),
+        )
     }
 }
 
 fn expected_forms() -> String {
-    format!("{MOVE_FORMS}, followed if you like by your decision ({DECISION_FORMS}); or claim draw")
-}
-
-fn seat_letter(seat: Seat) -> char {
-    match seat {
-        Seat::White => 'w',
-        Seat::Black => 'b',
-    }
-}
-
-/// The host's position string: FEN plus the Bluff state.
-pub(super) fn write_position(game: &BluffChess) -> String {
-    let square = |seat: Seat| game.alter[seat.index()].map_or("-".to_string(), |s| s.to_string());
-    let sealed: Vec<String> = Seat::BOTH
-        .iter()
-        .filter_map(|seat| {
-            game.sealed[seat.index()]
-                .as_ref()
-                .map(|s| format!("{}:{} salt {}", seat_letter(*seat), s.decision, s.salt))
-        })
-        .collect();
-    let committed: Vec<String> = Seat::BOTH
-        .iter()
-        .filter(|seat| game.committed[seat.index()])
-        .map(|seat| seat_letter(*seat).to_string())
-        .collect();
-    let list = |items: Vec<String>, sep: &str| {
-        if items.is_empty() {
-            "-".to_string()
-        } else {
-            items.join(sep)
-        }
-    };
     format!(
-        "{} ; ae w:{} b:{} ; sealed {} ; committed {} ; deciding {}",
-        game.position.fen(),
-        square(Seat::White),
-        square(Seat::Black),
-        list(sealed, ", "),
-        list(committed, " "),
-        game.deciding
-            .map_or("-".to_string(), |s| seat_letter(s).to_string()),
+        "{MOVE_FORMS}, followed if you like by your decision ({DECISION_FORMS}) or by claim; or \
+         claim draw"
     )
-}
-
-/// Reads the host's position string (see the module's documentation).
-pub(super) fn read_position(text: &str) -> Result<BluffChess, PositionError> {
-    let bad = |what: String| PositionError(what);
-    let mut sections = text.split(';');
-    let fen = sections.next().unwrap_or_default();
-    let position = Position::from_fen(fen.trim())?;
-    let mut alter = [None; 2];
-    let mut committed = [false; 2];
-    let mut sealed: [Option<Sealed>; 2] = [None, None];
-    let mut deciding = None;
-    let mut seen: Vec<String> = Vec::new();
-    for section in sections {
-        let words: Vec<&str> = section.split_whitespace().collect();
-        let Some((key, rest)) = words.split_first() else {
-            continue;
-        };
-        let key = key.to_ascii_lowercase();
-        if seen.contains(&key) {
-            return Err(bad(format!("section {key:?} is given twice")));
-        }
-        seen.push(key.clone());
-        let seat_of = |text: &str| {
-            Seat::parse(text).ok_or_else(|| bad(format!("{text:?} is not a seat (w or b)")))
-        };
-        match key.as_str() {
-            "ae" => {
-                for word in rest {
-                    let (seat, square) = word
-                        .split_once(':')
-                        .ok_or_else(|| bad(format!("alter ego {word:?}: expected w:e4 or b:-")))?;
-                    let seat = seat_of(seat)?;
-                    alter[seat.index()] = match square {
-                        "-" => None,
-                        text => Some(
-                            board_square(text)
-                                .ok_or_else(|| bad(format!("{text:?} is not a square")))?,
-                        ),
-                    };
-                }
-            }
-            "sealed" => {
-                let body = rest.join(" ");
-                if body == "-" {
-                    continue;
-                }
-                for entry in body.split(',') {
-                    let entry = entry.trim();
-                    let malformed =
-                        || bad(format!("sealed {entry:?}: expected b:transfer d8 salt HEX"));
-                    let (seat, rest) = entry.split_once(':').ok_or_else(malformed)?;
-                    let seat = seat_of(seat)?;
-                    let (decision, salt) = rest.split_once(" salt ").ok_or_else(malformed)?;
-                    let decision_words: Vec<&str> = decision.split_whitespace().collect();
-                    let decision = read_decision(&decision_words)
-                        .ok()
-                        .flatten()
-                        .ok_or_else(malformed)?;
-                    let salt = salt.trim();
-                    if salt.is_empty() || salt.contains(char::is_whitespace) {
-                        return Err(malformed());
-                    }
-                    sealed[seat.index()] = Some(Sealed::new(decision, salt.to_string()));
-                }
-            }
-            "committed" => {
-                for word in rest.iter().filter(|w| **w != "-") {
-                    committed[seat_of(word)?.index()] = true;
-                }
-            }
-            "deciding" => match rest {
-                ["-"] | [] => {}
-                [seat] => deciding = Some(seat_of(seat)?),
-                _ => return Err(bad("deciding: expected w, b or -".to_string())),
-            },
-            other => {
-                return Err(bad(format!(
-                    "unknown section {other:?} (expected ae, sealed, committed, deciding)"
-                )));
-            }
-        }
-    }
-    BluffChess::from_parts(position, alter, committed, sealed, deciding)
 }

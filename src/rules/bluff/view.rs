@@ -10,12 +10,14 @@
 
 use serde::Serialize;
 
-use super::game::{Turn, piece_name};
+use super::game::Turn;
+use super::piece_name;
 use super::{BluffChess, Decision, Sealed};
-use crate::rules::chess::{self, DrawReason, LastMove, Position};
+use crate::rules::chess::{self, DrawRule, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{
-    Cell, Diagram, Due, Duty, GameResult, HistoryLine, Outcome, Presentation, Seat, View, Viewer,
+    Cell, Diagram, Due, Duty, Ending, GameResult, HistoryLine, Outcome, Presentation, Seat, View,
+    Viewer,
 };
 
 /// Where a side's alter ego is, as far as the viewer may know.
@@ -96,7 +98,7 @@ pub struct BluffView {
     pub sides: [SideView; 2],
     pub decisions: Vec<DecisionView>,
     pub history: Vec<HistoryLine>,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 
@@ -150,7 +152,7 @@ impl BluffView {
         };
 
         let captured = game.outcome.as_ref().and_then(|o| match o.result {
-            GameResult::Win(winner) if o.reason == "alter ego captured" => Some(winner.other()),
+            GameResult::Win(winner) if o.reason == Ending::AlterEgoCaptured => Some(winner.other()),
             _ => None,
         });
         let mut sides = Seat::BOTH.map(|seat| {
@@ -337,32 +339,30 @@ impl BluffView {
         }
         if let Some(square) = side.committed {
             let name = piece_name(&self.position, square);
-            if mine
-                && self
-                    .due
-                    .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move)
-            {
-                facts.push(format!(
-                    "You must move the piece on {square} (you transferred into it)"
-                ));
-            } else if mine {
-                facts.push(format!(
-                    "You transferred into {name}: you must move it next turn"
-                ));
-            } else if self
+            let to_move = self
                 .due
-                .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move)
-            {
-                facts.push(format!(
-                    "{} must move {name} (transferred into it)",
+                .is_some_and(|d| d.seat == side.seat && d.duty == Duty::Move);
+            facts.push(match (self.outcome.is_some(), mine, to_move) {
+                // Over: nobody must move anything any more.
+                (true, true, _) => format!("You had transferred into {name} when the game ended"),
+                (true, false, _) => format!(
+                    "{} had transferred into {name} when the game ended",
                     side.seat
-                ));
-            } else {
-                facts.push(format!(
+                ),
+                (false, true, true) => {
+                    format!("You must move the piece on {square} (you transferred into it)")
+                }
+                (false, true, false) => {
+                    format!("You transferred into {name}: you must move it next turn")
+                }
+                (false, false, true) => {
+                    format!("{} must move {name} (transferred into it)", side.seat)
+                }
+                (false, false, false) => format!(
                     "{} transferred into {name} and must move it next turn",
                     side.seat
-                ));
-            }
+                ),
+            });
         }
         // The side's last decision, once revealed.
         if let Some(last) = &side.revealed
@@ -411,7 +411,8 @@ impl View for BluffView {
 
         let mut facts = Vec::new();
         match (&self.outcome, self.due) {
-            (Some(outcome), _) => facts.push(format!("Game over: {outcome}")),
+            // The referee's status line says how the game ended, once.
+            (Some(_), _) => {}
             (None, Some(due)) if due.duty == Duty::Decision => {
                 if self.me() == Some(due.seat) {
                     facts.push(

@@ -10,8 +10,6 @@
 //!   75 moves by each side (unless the last move mated), and by stalemate
 //!   or when no checkmate is possible with the material left.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use super::Role;
@@ -75,43 +73,7 @@ impl Position {
     }
 }
 
-/// Why a game is drawn, or may be claimed drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawReason {
-    /// Automatic: the side to move has no legal move and is not in check.
-    Stalemate,
-    /// Automatic: no checkmate is possible.
-    InsufficientMaterial,
-    /// Automatic: the same position for the fifth time.
-    FivefoldRepetition,
-    /// Automatic: 75 moves each without capture or pawn move.
-    SeventyFiveMoveRule,
-    /// Claimable: the same position for the third time.
-    ThreefoldRepetition,
-    /// Claimable: 50 moves each without capture or pawn move.
-    FiftyMoveRule,
-}
-
-impl DrawReason {
-    /// In players' words: `threefold repetition`, `50-move rule`.
-    pub fn text(self) -> &'static str {
-        match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::InsufficientMaterial => "insufficient material",
-            DrawReason::FivefoldRepetition => "fivefold repetition",
-            DrawReason::SeventyFiveMoveRule => "75-move rule",
-            DrawReason::ThreefoldRepetition => "threefold repetition",
-            DrawReason::FiftyMoveRule => "50-move rule",
-        }
-    }
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
-    }
-}
+pub use crate::rules::DrawRule;
 
 /// The positions of a game since its last capture or pawn move, for the
 /// repetition rules (with the position's own half-move clock, for the move
@@ -121,7 +83,7 @@ impl fmt::Display for DrawReason {
 /// the positions since the last one are kept: the record stays small.
 ///
 /// ```
-/// use arbiter::rules::chess::{DrawReason, DrawRecord, Position};
+/// use arbiter::rules::chess::{DrawRule, DrawRecord, Position};
 /// let mut pos = Position::startpos();
 /// let mut record = DrawRecord::new(&pos);
 /// for _ in 0..2 {
@@ -131,7 +93,7 @@ impl fmt::Display for DrawReason {
 ///     }
 /// }
 /// assert_eq!(record.repetitions(), 3);
-/// assert_eq!(record.claimable(&pos), Some(DrawReason::ThreefoldRepetition));
+/// assert_eq!(record.claimable(&pos), Some(DrawRule::ThreefoldRepetition));
 /// assert_eq!(record.automatic(&pos), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,15 +137,26 @@ impl DrawRecord {
     /// The draw that ends the game by itself in `position` (the record's
     /// current position), if any. Checkmate takes precedence: the caller
     /// checks it first.
-    pub fn automatic(&self, position: &Position) -> Option<DrawReason> {
+    pub fn automatic(&self, position: &Position) -> Option<DrawRule> {
+        self.automatic_where(position, Position::is_insufficient_material)
+    }
+
+    /// [`DrawRecord::automatic`] with a variant's own test of a dead
+    /// position, drawn as insufficient material (Bluff Chess: only king
+    /// against king, since any other piece may still be captured).
+    pub fn automatic_where(
+        &self,
+        position: &Position,
+        dead: fn(&Position) -> bool,
+    ) -> Option<DrawRule> {
         if position.is_stalemate() {
-            Some(DrawReason::Stalemate)
-        } else if position.is_insufficient_material() {
-            Some(DrawReason::InsufficientMaterial)
+            Some(DrawRule::Stalemate)
+        } else if dead(position) {
+            Some(DrawRule::InsufficientMaterial)
         } else if self.repetitions() >= 5 {
-            Some(DrawReason::FivefoldRepetition)
+            Some(DrawRule::FivefoldRepetition)
         } else if position.halfmove_clock() >= 150 && !position.is_checkmate() {
-            Some(DrawReason::SeventyFiveMoveRule)
+            Some(DrawRule::SeventyFiveMoveRule)
         } else {
             None
         }
@@ -192,11 +165,11 @@ impl DrawRecord {
     /// The draw the side to move may claim in `position` (the record's
     /// current position), if any: threefold repetition before the 50-move
     /// rule when both hold.
-    pub fn claimable(&self, position: &Position) -> Option<DrawReason> {
+    pub fn claimable(&self, position: &Position) -> Option<DrawRule> {
         if self.repetitions() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
+            Some(DrawRule::ThreefoldRepetition)
         } else if position.halfmove_clock() >= 100 {
-            Some(DrawReason::FiftyMoveRule)
+            Some(DrawRule::FiftyMoveRule)
         } else {
             None
         }

@@ -3,14 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::draws::{DrawReason, DrawRecord};
+use super::draws::{DrawRecord, DrawRule};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError};
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, GameResult, HistoryLine,
+    OptionError, Options, Outcome, PositionError, Status, Viewer,
 };
 
 /// One move of the game, as played.
@@ -47,17 +47,37 @@ pub struct Chess {
     outcome: Option<Outcome>,
 }
 
-/// The outcome the position itself imposes: checkmate or an automatic draw.
 /// The outcome the position itself imposes: checkmate or an automatic draw
 /// (stalemate, insufficient material, fivefold repetition, the 75-move rule).
 /// Shared by the variants built on this engine.
 pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
+    automatic_outcome_where(position, record, Position::is_insufficient_material)
+}
+
+/// [`automatic_outcome`] with a variant's own test of a dead position (see
+/// [`DrawRecord::automatic_where`]).
+pub fn automatic_outcome_where(
+    position: &Position,
+    record: &DrawRecord,
+    dead: fn(&Position) -> bool,
+) -> Option<Outcome> {
     if position.is_checkmate() {
-        return Some(Outcome::win(position.turn().other(), "checkmate"));
+        return Some(Outcome::win(position.turn().other(), Ending::Checkmate));
     }
     record
-        .automatic(position)
-        .map(|reason| Outcome::draw(reason.text()))
+        .automatic_where(position, dead)
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
+}
+
+/// The public announcement of an ending the board's rules brought about
+/// (Chess, Bluff Chess, Rebel Chess).
+pub(crate) fn ending_event(outcome: &Outcome) -> Event {
+    Event::public(match (outcome.result, &outcome.reason) {
+        (GameResult::Win(winner), Ending::Checkmate) => format!("Checkmate: {winner} wins."),
+        (_, Ending::Draw(DrawRule::Stalemate)) => "Stalemate: the game is drawn.".to_string(),
+        (GameResult::Win(winner), reason) => format!("{winner} wins: {reason}."),
+        (GameResult::Draw, reason) => format!("Draw by {reason}."),
+    })
 }
 
 fn no_options(options: &Options) -> Result<(), OptionError> {
@@ -102,7 +122,7 @@ impl Chess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             return None;
         }
@@ -138,13 +158,7 @@ impl Chess {
         let outcome = automatic_outcome(&position, &record);
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
         match &outcome {
-            Some(outcome) if outcome.reason == "checkmate" => {
-                events.push(Event::public(format!("Checkmate: {seat} wins.")));
-            }
-            Some(outcome) => events.push(Event::public(match outcome.reason.as_str() {
-                "stalemate" => "Stalemate: the game is drawn.".to_string(),
-                reason => format!("Draw by {reason}."),
-            })),
+            Some(outcome) => events.push(ending_event(outcome)),
             None => {
                 if position.is_check() {
                     events.push(Event::public("Check."));
@@ -173,14 +187,7 @@ impl Chess {
 
     /// Why no draw can be claimed now.
     fn no_claim(&self) -> ActionError {
-        ActionError::illegal_with_hint(
-            format!(
-                "There is no draw to claim: {}",
-                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-            ),
-            "To claim with the move that repeats a position, write the move followed by \"claim\" \
-             (for example: Nf3 claim).",
-        )
+        no_claim(self.record.repetitions(), self.position.halfmove_clock())
     }
 
     /// Checks that `mv` is legal now, explaining why not.
@@ -261,6 +268,29 @@ pub(crate) fn draw_counts(repetitions: usize, halfmove_clock: u32) -> String {
     )
 }
 
+/// The refusal of a draw claim in a position that has occurred
+/// `repetitions` times, `halfmove_clock` half-moves after the last capture
+/// or pawn move; it says how to claim with a move.
+pub(crate) fn no_claim(repetitions: usize, halfmove_clock: u32) -> ActionError {
+    ActionError::illegal_with_hint(
+        format!(
+            "There is no draw to claim: {}",
+            draw_counts(repetitions, halfmove_clock)
+        ),
+        "To claim with the move that repeats a position, write the move followed by \"claim\" \
+         (for example: Nf3 claim).",
+    )
+}
+
+/// The refusal of `MOVE claim` when the move (`san`) gives no draw to
+/// claim: the counts as they would stand after it.
+pub(crate) fn no_claim_after(san: &str, repetitions: usize, halfmove_clock: u32) -> ActionError {
+    ActionError::illegal(format!(
+        "{san} would give no draw to claim: after it {}",
+        draw_counts(repetitions, halfmove_clock)
+    ))
+}
+
 /// A player-facing error from an engine one.
 fn move_error(err: MoveError) -> ActionError {
     match err {
@@ -274,7 +304,6 @@ fn move_error(err: MoveError) -> ActionError {
     }
 }
 
-/// Whether a (lower-case) text is a bare draw claim.
 /// Ends a game on a draw claim: the outcome and its announcement. A
 /// checkmate or an automatic draw the move itself brought about stands, and
 /// the "may claim" hint of that move is dropped once the claim is made.
@@ -282,29 +311,30 @@ pub(crate) fn settle_claim(
     outcome: &mut Option<Outcome>,
     events: &mut Vec<Event>,
     seat: Seat,
-    reason: DrawReason,
+    reason: DrawRule,
 ) {
     if outcome.is_some() {
         return;
     }
-    *outcome = Some(Outcome::draw(format!("{reason} claimed")));
+    *outcome = Some(Outcome::draw(Ending::Claimed(reason)));
     events.retain(|e| !e.text.contains("may claim"));
     events.push(Event::public(format!(
         "{seat} claimed a draw by {reason}. The game is drawn."
     )));
 }
 
+/// Whether a (lower-case) text is a bare draw claim.
 pub(crate) fn is_claim(lower: &str) -> bool {
     matches!(
         lower,
-        "claim" | "claim draw" | "claim a draw" | "draw claim"
+        "claim" | "claim draw" | "claim a draw" | "claim the draw" | "draw claim"
     )
 }
 
 /// Splits a trailing claim off a text: `Nf3 claim` gives `Some("Nf3")`.
 pub(crate) fn strip_claim(text: &str) -> Option<&str> {
     let lower = text.to_ascii_lowercase();
-    for suffix in [" claim draw", " claim a draw", " claim"] {
+    for suffix in [" claim draw", " claim a draw", " claim the draw", " claim"] {
         if lower.ends_with(suffix) && text.is_char_boundary(text.len() - suffix.len()) {
             let head = text[..text.len() - suffix.len()].trim();
             return (!head.is_empty()).then_some(head);
@@ -329,6 +359,8 @@ impl Game for Chess {
     const NAME: &'static str = "chess";
     const TITLE: &'static str = "Chess";
     const OPTIONS: &'static [&'static str] = &[];
+    // Nothing random: no seed is announced or published.
+    const RANDOM: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")
@@ -340,7 +372,7 @@ impl Game for Chess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<Chess, PositionError> {
-        no_options(options).map_err(|e| PositionError(e.to_string()))?;
+        no_options(options)?;
         Ok(Chess::from_start(Position::from_fen(position)?))
     }
 
@@ -374,11 +406,11 @@ impl Game for Chess {
             if next.record.claimable(&next.position).is_some() {
                 return Ok(ChessAction::MoveAndClaim(mv));
             }
-            return Err(ActionError::illegal(format!(
-                "{} would give no draw to claim: after it {}",
-                self.position.san(&mv),
-                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
-            )));
+            return Err(no_claim_after(
+                &self.position.san(&mv),
+                next.record.repetitions(),
+                next.position.halfmove_clock(),
+            ));
         }
         Ok(ChessAction::Move(self.parse_move(text)?))
     }
@@ -416,6 +448,16 @@ impl Game for Chess {
                 Ok(Applied { state, events })
             }
         }
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<ChessAction> {
+        (self.check_turn(seat).is_ok() && self.claimable().is_some())
+            .then_some(ChessAction::ClaimDraw)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<ChessAction> {

@@ -64,6 +64,7 @@ pub(crate) use text_form;
 /// piece sets (Rebel Chess's Recruiter needs a role `Role` does not have).
 pub(crate) mod bitboard;
 mod draws;
+mod explain;
 mod fen;
 mod game;
 mod movegen;
@@ -79,13 +80,14 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
-pub use draws::{DrawReason, DrawRecord, RepetitionKey};
+pub use draws::{DrawRecord, DrawRule, RepetitionKey};
 pub use fen::FenError;
 pub(crate) use fen::{FenState, read_placement, turn_char, write_placement};
-pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome};
+pub(crate) use game::ending_event;
+pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};
 pub(crate) use game::{
-    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, settle_claim,
-    strip_claim,
+    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, no_claim,
+    no_claim_after, settle_claim, strip_claim,
 };
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};

@@ -98,6 +98,21 @@ impl Position {
         }
     }
 
+    /// Whether the piece on `from` has a move by its movement alone, its
+    /// king's safety aside: false for a piece hemmed in by its own pieces
+    /// or a blocked pawn. Tells a piece that cannot move at all from one
+    /// whose every move leaves (or keeps) its king in check.
+    ///
+    /// ```
+    /// use arbiter::rules::chess::{Position, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.has_moves_ignoring_check(Square::parse("g1").unwrap()));
+    /// assert!(!pos.has_moves_ignoring_check(Square::parse("f1").unwrap()));
+    /// ```
+    pub fn has_moves_ignoring_check(&self, from: Square) -> bool {
+        bitboard::index(from).is_some_and(|i| self.pseudo_targets(i) != 0)
+    }
+
     /// The squares the piece on `from` could reach by its move alone,
     /// ignoring checks and pins (en passant included, castling left out):
     /// for explaining why a move is illegal.

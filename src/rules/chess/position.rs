@@ -88,7 +88,7 @@ pub enum SetupError {
 
 impl From<SetupError> for PositionError {
     fn from(err: SetupError) -> PositionError {
-        PositionError(err.to_string())
+        PositionError::Illegal(err.to_string())
     }
 }
 
@@ -149,7 +149,7 @@ impl Position {
     /// assert_eq!(err.to_string(), "invalid position: Black has no king");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, PositionError> {
-        let setup = Setup::from_fen(fen).map_err(|e| PositionError(e.to_string()))?;
+        let setup = Setup::from_fen(fen).map_err(|e| PositionError::Malformed(e.to_string()))?;
         Ok(Position::from_setup(setup)?)
     }
 

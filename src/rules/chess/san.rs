@@ -6,15 +6,14 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::bitboard::{self, Squares, bit};
-use super::movegen::CastleObstacle;
 use super::position::Position;
 use super::{CastleSide, Move, Role};
 use crate::rules::geometry::Square;
 
 /// The forms a move may be written in, for syntax errors.
 pub const MOVE_FORMS: &str = "a move in algebraic notation (e4, Nf3, exd5, Nbd7, R1a3, O-O, O-O-O, e8=Q) \
-     or from and to squares (g1f3, g1-f3, Ng1-f3, e7e8q, e7-e8=Q)";
+     or from and to squares (g1f3, g1-f3, Ng1-f3, e7e8q, e7-e8=Q); castling may also be written \
+     OO, OOO, castles short, castles long, or castles when only one is possible";
 
 /// What a move text names when no legal move fits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,8 +61,10 @@ pub enum MoveError {
 
 /// A move text as read, before looking at the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Notation {
+pub(super) enum Notation {
     Castle(CastleSide),
+    /// `castles` without a side: whichever castling is legal.
+    AnyCastle,
     Normal {
         /// `None`: any piece (coordinates without a letter).
         role: Option<Role>,
@@ -71,13 +72,17 @@ enum Notation {
         from_rank: Option<u8>,
         capture: bool,
         to: Square,
-        /// `None`: not given (a promotion then needs it).
+        /// `None`: not given (a promotion then needs it). Read as written,
+        /// a king or pawn included, so that the refusal can say why.
         promotion: Option<Role>,
+        /// Marked `e.p.`: the move must be a capture en passant.
+        en_passant: bool,
     },
 }
 
 impl Notation {
-    fn origin(self) -> Option<Square> {
+    /// The square a move was written from, when given whole.
+    pub(super) fn origin(self) -> Option<Square> {
         match self {
             Notation::Normal {
                 from_file: Some(f),
@@ -89,8 +94,10 @@ impl Notation {
     }
 }
 
-/// Removes check marks, annotation glyphs and an `e.p.` mark from the end.
-fn strip_suffixes(mut text: &str) -> &str {
+/// Removes check marks, annotation glyphs and an `e.p.` mark from the end;
+/// the flag says whether an `e.p.` mark was there.
+fn strip_suffixes(mut text: &str) -> (&str, bool) {
+    let mut en_passant = false;
     loop {
         let before = text.len();
         text = text.trim_end().trim_end_matches(['+', '#', '!', '?']);
@@ -98,16 +105,33 @@ fn strip_suffixes(mut text: &str) -> &str {
             let lower = text.to_ascii_lowercase();
             if lower.ends_with(mark) && text.len() > mark.len() + 1 {
                 text = &text[..text.len() - mark.len()];
+                en_passant = true;
             }
         }
         if text.len() == before {
-            return text;
+            return (text, en_passant);
         }
     }
 }
 
+/// Castling in words: `castles` (either side), `castles short`, `castle
+/// long`, `castles kingside`, `castles queenside`.
+fn read_castles(lower: &str) -> Option<Notation> {
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let (first, side) = words.split_first()?;
+    if !matches!(*first, "castles" | "castle") {
+        return None;
+    }
+    match side {
+        [] => Some(Notation::AnyCastle),
+        ["short" | "kingside"] => Some(Notation::Castle(CastleSide::King)),
+        ["long" | "queenside"] => Some(Notation::Castle(CastleSide::Queen)),
+        _ => None,
+    }
+}
+
 /// Reads a move text; `None` when it is no move in any accepted form.
-fn read(text: &str) -> Option<Notation> {
+pub(super) fn read(text: &str) -> Option<Notation> {
     let normalised: String = text
         .trim()
         .chars()
@@ -117,9 +141,12 @@ fn read(text: &str) -> Option<Notation> {
             other => other,
         })
         .collect();
-    let text = strip_suffixes(&normalised);
+    let (text, en_passant) = strip_suffixes(&normalised);
     if !text.is_ascii() || text.is_empty() {
         return None;
+    }
+    if let Some(castles) = read_castles(&text.to_ascii_lowercase()) {
+        return (!en_passant).then_some(castles);
     }
     // Coordinates in capitals (`B2B3`, `E7E8Q`): the `B` is a file there,
     // not a bishop.
@@ -131,8 +158,8 @@ fn read(text: &str) -> Option<Notation> {
         }
     }
     match text.to_ascii_uppercase().replace('0', "O").as_str() {
-        "O-O" => return Some(Notation::Castle(CastleSide::King)),
-        "O-O-O" => return Some(Notation::Castle(CastleSide::Queen)),
+        "O-O" | "OO" if !en_passant => return Some(Notation::Castle(CastleSide::King)),
+        "O-O-O" | "OOO" if !en_passant => return Some(Notation::Castle(CastleSide::Queen)),
         _ => {}
     }
     let bytes = text.as_bytes();
@@ -158,9 +185,10 @@ fn read(text: &str) -> Option<Notation> {
         promotion = Some(*p);
         rest = &rest[..rest.len() - 1];
     }
+    // Any piece letter is read here; a king or pawn is refused with a reason.
     let promotion = match promotion {
         None => None,
-        Some(p) => Some(Role::from_char(p as char).filter(|r| Role::PROMOTIONS.contains(r))?),
+        Some(p) => Some(Role::from_char(p as char)?),
     };
     // The destination square.
     let [head @ .., f, r] = rest else {
@@ -199,6 +227,7 @@ fn read(text: &str) -> Option<Notation> {
         capture,
         to,
         promotion,
+        en_passant,
     })
 }
 
@@ -274,7 +303,7 @@ impl Position {
 
     /// Moves in SAN in the order players list them: king (castling last),
     /// queens, rooks, bishops, knights, pawns; by square within each.
-    fn display(&self, mut moves: Vec<Move>, legal: &[Move]) -> Vec<String> {
+    pub(super) fn display(&self, mut moves: Vec<Move>, legal: &[Move]) -> Vec<String> {
         let rank = |role: Option<Role>| match role {
             Some(Role::King) => 0,
             Some(Role::Queen) => 1,
@@ -298,7 +327,7 @@ impl Position {
         moves.iter().map(|m| self.san_with(m, legal)).collect()
     }
 
-    fn san_with(&self, mv: &Move, legal: &[Move]) -> String {
+    pub(super) fn san_with(&self, mv: &Move, legal: &[Move]) -> String {
         let mut san = self.san_plain(mv, legal);
         let next = self.play(mv);
         if next.is_check() {
@@ -314,11 +343,15 @@ impl Position {
     /// Reads a move written in SAN or as coordinates and finds the one legal
     /// move it names.
     ///
-    /// Accepted: `Nf3`, `exd6`, `ed6`, `O-O`, `0-0-0`, `e8=Q`, `e8Q`,
-    /// `Nbd7`, `R1a3`, `Ng1f3`, with or without `x`, `+`, `#` and `!?`
-    /// marks; `g1f3`, `g1-f3`, `Ng1-f3`, `e7e8q`, `e7-e8=Q`. A capture mark
-    /// on a move that captures nothing is refused; a missing one is
-    /// forgiven. A promotion without its piece is ambiguous.
+    /// Accepted: `Nf3`, `exd6`, `ed6`, `O-O`, `0-0-0`, `OO`, `e8=Q`, `e8Q`,
+    /// `Nbd7`, `R1a3`, `Ng1f3`, with or without `x`, `+`, `#`, `!?` and
+    /// `e.p.` marks; `g1f3`, `g1-f3`, `Ng1-f3`, `e7e8q`, `e7-e8=Q`;
+    /// `castles short`, `castles long`, and `castles` when only one
+    /// castling is legal. A capture mark on a move that captures nothing,
+    /// and an `e.p.` mark on a move that is not en passant, are refused; a
+    /// missing one is forgiven. A promotion without its piece is ambiguous;
+    /// one to a king or pawn is refused with that reason. A refused b-pawn
+    /// move that reads as a legal bishop move with a capital `B` says so.
     ///
     /// ```
     /// use arbiter::rules::chess::{MoveError, Position};
@@ -339,19 +372,40 @@ impl Position {
             .collect();
         match found.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(self.explain(text.trim(), notation, &legal)),
-            many => Err(MoveError::Ambiguous {
-                text: text.trim().to_string(),
-                candidates: self.display(many.to_vec(), &legal),
-            }),
+            [] => {
+                let mut err = self.explain(text.trim(), notation, &legal);
+                if let MoveError::Illegal { reason, .. } = &mut err
+                    && let Some(meant) = self.capital_reading(text, notation, &legal)
+                {
+                    reason.push_str(&format!(" Pieces take a capital letter: {meant}."));
+                }
+                Err(err)
+            }
+            many => {
+                let candidates = if notation == Notation::AnyCastle {
+                    // O-O before O-O-O, as players say them.
+                    CastleSide::BOTH
+                        .iter()
+                        .filter_map(|side| many.iter().find(|m| self.is_castle(m) == Some(*side)))
+                        .map(|m| self.san_with(m, &legal))
+                        .collect()
+                } else {
+                    self.display(many.to_vec(), &legal)
+                };
+                Err(MoveError::Ambiguous {
+                    text: text.trim().to_string(),
+                    candidates,
+                })
+            }
         }
     }
 
-    /// Whether the legal move `mv` fits what was written; `check_capture`
-    /// false ignores the capture mark (to explain a refusal).
-    fn fits(&self, notation: Notation, mv: &Move, check_capture: bool) -> bool {
+    /// Whether the legal move `mv` fits what was written; `strict` false
+    /// ignores the capture and en passant marks (to explain a refusal).
+    pub(super) fn fits(&self, notation: Notation, mv: &Move, strict: bool) -> bool {
         match notation {
             Notation::Castle(side) => self.is_castle(mv) == Some(side),
+            Notation::AnyCastle => self.is_castle(mv).is_some(),
             Notation::Normal {
                 role,
                 from_file,
@@ -359,204 +413,18 @@ impl Position {
                 capture,
                 to,
                 promotion,
+                en_passant,
             } => {
                 mv.to == to
                     && from_file.is_none_or(|f| f == mv.from.file())
                     && from_rank.is_none_or(|r| r == mv.from.rank())
                     && role.is_none_or(|r| self.piece_at(mv.from).is_some_and(|p| p.role == r))
                     && promotion.is_none_or(|p| mv.promotion == Some(p))
-                    && (!check_capture || !capture || self.is_capture(mv))
+                    && (!strict || !capture || self.is_capture(mv))
+                    && (!strict || !en_passant || self.is_en_passant(mv))
                     // SAN names castling O-O; `Kg1` is not it.
                     && (self.is_castle(mv).is_none() || notation.origin().is_some())
             }
-        }
-    }
-
-    /// The error for a well-formed text that fits no legal move.
-    fn explain(&self, text: &str, notation: Notation, legal: &[Move]) -> MoveError {
-        let us = self.turn();
-        let all = || IllegalHint::All(self.display(legal.to_vec(), legal));
-        let moves_from = |squares: &[Square]| -> Vec<String> {
-            let mine: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| squares.contains(&m.from))
-                .collect();
-            self.display(mine, legal)
-        };
-        let illegal = |reason: String, hint: IllegalHint| MoveError::Illegal {
-            text: text.to_string(),
-            reason,
-            hint,
-        };
-
-        let (role, from_file, from_rank, capture, to, promotion) = match notation {
-            Notation::Castle(side) => return self.explain_castle(text, side, legal),
-            Notation::Normal {
-                role,
-                from_file,
-                from_rank,
-                capture,
-                to,
-                promotion,
-            } => (role, from_file, from_rank, capture, to, promotion),
-        };
-
-        // The pieces of the mover's that the text names.
-        let named: Vec<Square> = Squares(self.by_color[us.index()])
-            .map(bitboard::square)
-            .filter(|sq| {
-                from_file.is_none_or(|f| f == sq.file()) && from_rank.is_none_or(|r| r == sq.rank())
-            })
-            .filter(|sq| role.is_none_or(|r| self.piece_at(*sq).is_some_and(|p| p.role == r)))
-            .collect();
-
-        if let Some(from) = notation.origin() {
-            // A king's two-square step from home is castling.
-            let home = Square::new(4, super::position::home_rank(us)).expect("e1 or e8");
-            if from == home
-                && to.rank() == home.rank()
-                && self
-                    .piece_at(from)
-                    .is_some_and(|p| p.color == us && p.role == Role::King)
-            {
-                match to.file() {
-                    6 => return self.explain_castle(text, CastleSide::King, legal),
-                    2 => return self.explain_castle(text, CastleSide::Queen, legal),
-                    _ => {}
-                }
-            }
-            match (self.piece_at(from), role) {
-                (None, _) => return illegal(format!("There is no piece on {from}."), all()),
-                (Some(piece), _) if piece.color != us => {
-                    return illegal(
-                        format!("The {} on {from} is {}'s.", piece.role.name(), piece.color),
-                        all(),
-                    );
-                }
-                (Some(piece), Some(written)) if written != piece.role => {
-                    return illegal(
-                        format!(
-                            "The piece on {from} is a {}, not a {}.",
-                            piece.role.name(),
-                            written.name()
-                        ),
-                        IllegalHint::Piece {
-                            what: format!("Your {} on {from}", piece.role.name()),
-                            moves: moves_from(&[from]),
-                        },
-                    );
-                }
-                _ => {}
-            }
-        }
-        if named.is_empty() {
-            let role_name = role.map_or("piece", Role::name);
-            let place = match (from_file, from_rank) {
-                (Some(f), None) => format!(" on the {}-file", (b'a' + f) as char),
-                (None, Some(r)) => format!(" on rank {}", r + 1),
-                _ => String::new(),
-            };
-            return illegal(format!("You have no {role_name}{place}."), all());
-        }
-
-        let what = match (named.as_slice(), role) {
-            ([one], _) => {
-                let name = self.piece_at(*one).map_or("piece", |p| p.role.name());
-                format!("Your {name} on {one}")
-            }
-            (_, Some(role)) => format!("Your {}s", role.name()),
-            (_, None) => "Your pieces".to_string(),
-        };
-        let piece_hint = IllegalHint::Piece {
-            what,
-            moves: moves_from(&named),
-        };
-        let cannot = match (named.as_slice(), role) {
-            ([one], _) => {
-                let name = self.piece_at(*one).map_or("piece", |p| p.role.name());
-                format!("Your {name} on {one} cannot move to {to}.")
-            }
-            (_, Some(role)) => format!("None of your {}s can move to {to}.", role.name()),
-            (_, None) => format!("None of your pieces can move to {to}."),
-        };
-
-        // Only the capture mark is wrong.
-        if capture && legal.iter().any(|m| self.fits(notation, m, false)) {
-            return illegal(format!("There is nothing to capture on {to}."), piece_hint);
-        }
-        // A promotion written for a move that is not one.
-        if promotion.is_some() {
-            let without = Notation::Normal {
-                role,
-                from_file,
-                from_rank,
-                capture,
-                to,
-                promotion: None,
-            };
-            if legal.iter().any(|m| self.fits(without, m, true)) {
-                return illegal(
-                    format!("Only a pawn reaching the last rank promotes; {to} is not one."),
-                    piece_hint,
-                );
-            }
-        }
-        // The piece could go there but for the king's safety.
-        let target = bitboard::index(to).map_or(0, bit);
-        let reachable = named
-            .iter()
-            .any(|sq| bitboard::index(*sq).is_some_and(|i| self.pseudo_targets(i) & target != 0));
-        if reachable {
-            if self.is_check() {
-                return illegal(
-                    format!("You are in check, and {text} does not end the check."),
-                    all(),
-                );
-            }
-            return illegal(
-                format!("{text} would leave your king in check."),
-                piece_hint,
-            );
-        }
-        illegal(cannot, piece_hint)
-    }
-
-    fn explain_castle(&self, text: &str, side: CastleSide, legal: &[Move]) -> MoveError {
-        let king = self.king_square(self.turn());
-        let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == king).collect();
-        let hint = IllegalHint::Piece {
-            what: "Your king".to_string(),
-            moves: self.display(mine, legal),
-        };
-        let wing = match side {
-            CastleSide::King => "kingside",
-            CastleSide::Queen => "queenside",
-        };
-        let reason = match self.castle_obstacle(side) {
-            Some(CastleObstacle::NoRight) => {
-                format!("You can no longer castle {wing}: your king or that rook has moved.")
-            }
-            Some(CastleObstacle::Blocked) => {
-                format!(
-                    "You cannot castle {wing} now: there are pieces between your king and rook."
-                )
-            }
-            Some(CastleObstacle::InCheck) => "You cannot castle out of check.".to_string(),
-            Some(CastleObstacle::Attacked(sq)) if sq.file() == side.king_to_file() => {
-                format!("You cannot castle {wing} now: your king would be in check on {sq}.")
-            }
-            Some(CastleObstacle::Attacked(sq)) => {
-                format!(
-                    "You cannot castle {wing} now: your king would pass through {sq}, which is attacked."
-                )
-            }
-            None => format!("You cannot castle {wing} now."),
-        };
-        MoveError::Illegal {
-            text: text.to_string(),
-            reason,
-            hint,
         }
     }
 }
@@ -566,11 +434,13 @@ mod tests {
     use super::*;
 
     /// A compact picture of what was read: piece (`*` any), from file and
-    /// rank (`.` not given), `x` or `-`, destination, `=` promotion.
+    /// rank (`.` not given), `x` or `-`, destination, `=` promotion, `ep`
+    /// for an en passant mark; `O-O?` for castling to either side.
     fn show(text: &str) -> String {
         match read(text) {
             None => "syntax".to_string(),
             Some(Notation::Castle(side)) => side.san().to_string(),
+            Some(Notation::AnyCastle) => "O-O?".to_string(),
             Some(Notation::Normal {
                 role,
                 from_file,
@@ -578,14 +448,16 @@ mod tests {
                 capture,
                 to,
                 promotion,
+                en_passant,
             }) => {
                 format!(
-                    "{}{}{}{}{to}{}",
+                    "{}{}{}{}{to}{}{}",
                     role.map_or('*', Role::char),
                     from_file.map_or('.', |f| (b'a' + f) as char),
                     from_rank.map_or('.', |r| (b'1' + r) as char),
                     if capture { 'x' } else { '-' },
                     promotion.map_or(String::new(), |p| format!("={}", p.char())),
+                    if en_passant { " ep" } else { "" },
                 )
             }
         }
@@ -595,8 +467,9 @@ mod tests {
     fn reads_the_accepted_forms() {
         let cases = [
             ("Nf3", "N..-f3"),
-            ("exd6 e.p.", "Pe.xd6"),
-            ("exd6ep+", "Pe.xd6"),
+            ("exd6 e.p.", "Pe.xd6 ep"),
+            ("exd6ep+", "Pe.xd6 ep"),
+            ("e3 e.p.", "Pe.-e3 ep"),
             ("ed6", "Pe.-d6"),
             ("e8=Q+", "Pe.-e8=Q"),
             ("e8Q", "Pe.-e8=Q"),
@@ -622,13 +495,31 @@ mod tests {
             ("0-0-0+", "O-O-O"),
             ("O-O", "O-O"),
             ("o-o!", "O-O"),
+            ("OO", "O-O"),
+            ("oo", "O-O"),
+            ("00", "O-O"),
+            ("OOO", "O-O-O"),
+            ("ooo+", "O-O-O"),
+            ("castles", "O-O?"),
+            ("Castle", "O-O?"),
+            ("CASTLES", "O-O?"),
+            ("castles short", "O-O"),
+            ("castles  kingside", "O-O"),
+            ("castles long", "O-O-O"),
+            ("castle queenside", "O-O-O"),
+            ("castles sideways", "syntax"),
+            ("castles e.p.", "syntax"),
+            ("OO e.p.", "syntax"),
+            ("OOOO", "syntax"),
             ("", "syntax"),
             ("hello", "syntax"),
             ("e9", "syntax"),
             ("i4", "syntax"),
             ("Nf", "syntax"),
-            ("e8=K", "syntax"),
-            ("e8=P", "syntax"),
+            ("e8=K", "Pe.-e8=K"),
+            ("e8=P", "Pe.-e8=P"),
+            ("e7e8k", "*e7-e8=K"),
+            ("e8=X", "syntax"),
             ("Nbb1d2", "syntax"),
             ("x", "syntax"),
             ("++", "syntax"),

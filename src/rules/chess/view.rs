@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::Seat;
-use super::draws::DrawReason;
+use super::draws::DrawRule;
 use super::position::Position;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
@@ -34,8 +34,9 @@ pub(crate) fn numbered(number: u32, seat: Seat, text: &str) -> String {
     }
 }
 
-/// The facts on whose move it is: the outcome once over, else the side to
-/// move and whether it is in check.
+/// The facts on whose move it is: the side to move and whether it is in
+/// check. Once the game is over there is none: the referee's status line
+/// says how it ended, once.
 pub(crate) fn turn_facts(
     facts: &mut Vec<String>,
     outcome: Option<&Outcome>,
@@ -43,7 +44,7 @@ pub(crate) fn turn_facts(
     check: bool,
 ) {
     match outcome {
-        Some(outcome) => facts.push(format!("Game over: {outcome}")),
+        Some(_) => {}
         None => {
             facts.push(format!("{turn} to move"));
             if check {
@@ -58,7 +59,7 @@ pub(crate) fn turn_facts(
 pub(crate) fn draw_facts(
     facts: &mut Vec<String>,
     en_passant: Option<Square>,
-    claimable: Option<DrawReason>,
+    claimable: Option<DrawRule>,
     halfmove_clock: u32,
 ) {
     if let Some(square) = en_passant {
@@ -94,7 +95,7 @@ pub struct ChessView {
     pub last_move: Option<LastMove>,
     pub history: Vec<HistoryLine>,
     /// The draw the side to move may claim now.
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 

@@ -53,6 +53,6 @@ pub use movegen::{CastleSide, Move, MoveTextError, Step, StepKind};
 pub use notation::{FORMS, IllegalHint, MoveError, MoveFacts, Notation, read_move};
 pub use pieces::{CastlingRole, Kind, KindDef, Marks, Mode, Movement, Piece, Reach};
 pub use position::{EnPassant, Position, Setup, SetupError};
-pub use record::{DrawReason, DrawRecord};
+pub use record::{DrawRecord, DrawRule};
 pub use squares::SquareSet;
 pub use variant::{Army, StraightAttack, Variant};

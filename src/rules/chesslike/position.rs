@@ -63,7 +63,7 @@ pub enum SetupError {
 
 impl From<SetupError> for PositionError {
     fn from(err: SetupError) -> PositionError {
-        PositionError(err.to_string())
+        PositionError::Illegal(err.to_string())
     }
 }
 

@@ -1,11 +1,11 @@
 //! The draws that depend on a game's course, for any chess-like game: the
 //! positions since the last capture or pawn move (repetition) and the
 //! half-move clock (the 50 and 75 turn rules), with the orthodox engine's
-//! [`DrawReason`]s.
+//! [`DrawRule`]s.
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::rules::chess::DrawReason;
+pub use crate::rules::DrawRule;
 
 /// The repetition keys of the positions since the last capture or pawn
 /// move, oldest first (the current position's last). A key is what makes
@@ -14,13 +14,13 @@ pub use crate::rules::chess::DrawReason;
 ///
 /// ```
 /// use arbiter::rules::chesslike::DrawRecord;
-/// use arbiter::rules::chess::DrawReason;
+/// use arbiter::rules::chess::DrawRule;
 /// let mut record = DrawRecord::new("a".into());
 /// for (key, clock) in [("b", 1), ("a", 2), ("b", 3), ("a", 4)] {
 ///     record.push(key.into(), clock);
 /// }
 /// assert_eq!(record.repetitions(), 3);
-/// assert_eq!(record.claimable(4), Some(DrawReason::ThreefoldRepetition));
+/// assert_eq!(record.claimable(4), Some(DrawRule::ThreefoldRepetition));
 /// assert_eq!(record.automatic(4), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,11 +67,11 @@ impl DrawRecord {
 
     /// The draw that may be claimed now: threefold repetition, or 50 turns
     /// of each player without capture or pawn move.
-    pub fn claimable(&self, halfmove_clock: u32) -> Option<DrawReason> {
+    pub fn claimable(&self, halfmove_clock: u32) -> Option<DrawRule> {
         if self.repetitions() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
+            Some(DrawRule::ThreefoldRepetition)
         } else if halfmove_clock >= 100 {
-            Some(DrawReason::FiftyMoveRule)
+            Some(DrawRule::FiftyMoveRule)
         } else {
             None
         }
@@ -80,11 +80,11 @@ impl DrawRecord {
     /// The draw that ends the game by itself: fivefold repetition, or 75
     /// turns of each. (A mate on the last turn comes first: the caller
     /// checks it.)
-    pub fn automatic(&self, halfmove_clock: u32) -> Option<DrawReason> {
+    pub fn automatic(&self, halfmove_clock: u32) -> Option<DrawRule> {
         if self.repetitions() >= 5 {
-            Some(DrawReason::FivefoldRepetition)
+            Some(DrawRule::FivefoldRepetition)
         } else if halfmove_clock >= 150 {
-            Some(DrawReason::SeventyFiveMoveRule)
+            Some(DrawRule::SeventyFiveMoveRule)
         } else {
             None
         }

@@ -13,7 +13,7 @@ use super::setup::{Sealed, Setup};
 use super::{LogEntry, RealityCheck};
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
-use crate::rules::{Applied, Entropy, Event, Outcome, Seat};
+use crate::rules::{Applied, Ending, Entropy, Event, Outcome, Seat};
 
 /// What one action produced, gathered as it is applied.
 #[derive(Default)]
@@ -140,7 +140,12 @@ impl RealityCheck {
                 .insert(0, Event::public(format!("{seat}: {public}{summary}.")));
         }
         next.settle(&mut report);
-        next.reveals.extend(report.events.iter().cloned());
+        // What a turn revealed, for the views until the next turn; the
+        // setups are news of their own notices only (a sealed setup
+        // reveals nothing, and the views show the commitments).
+        if self.started {
+            next.reveals.extend(report.events.iter().cloned());
+        }
         Applied {
             state: next,
             events: report.events,
@@ -244,8 +249,9 @@ impl RealityCheck {
         self.side = Seat::White;
         self.number = 1;
         report.events.push(Event::public(format!(
-            "Both setups are in; each side now sees the other's up faces. Commitments: {}. White moves first.",
-            commitments.join(", ")
+            "Both setups are in; each side now sees the other's up faces. Commitments: {}; each setup is revealed with its salt when the game ends, and {}. White moves first.",
+            commitments.join(", "),
+            crate::rules::entropy::COMMITMENT_RULE
         )));
     }
 
@@ -471,34 +477,40 @@ impl RealityCheck {
         let side = self.side;
         self.outcome =
             if let Some(loser) = Seat::BOTH.into_iter().find(|s| self.trues_in_play(*s) == 0) {
-                Some(Outcome::win(
-                    loser.other(),
-                    format!("all four of {loser}'s true chips have left play"),
-                ))
+                Some(Outcome::win(loser.other(), Ending::TrueChipsGone(loser)))
             } else if !self.has_action(side) {
                 let reason = if self.over_limit(side) {
-                    format!("{side} must drop but has no free drop square")
+                    Ending::NoDropSquare(side)
                 } else {
-                    format!("{side} has no legal action")
+                    Ending::NoLegalAction(side)
                 };
                 Some(Outcome::win(side.other(), reason))
             } else {
                 None
             };
-        let Some(outcome) = &self.outcome else { return };
-        report
-            .events
-            .push(Event::public(format!("Game over: {outcome}.")));
+        // How it ended is the referee's status line, told once; here only
+        // what the end reveals.
+        if self.outcome.is_none() {
+            return;
+        }
+        report.events.extend(self.reveal_setups());
+    }
+
+    /// The end of a game shows both sealed setups with their salts.
+    pub(super) fn reveal_setups(&self) -> Vec<Event> {
+        let mut events = Vec::new();
         for seat in Seat::BOTH {
             if let Some(sealed) = &self.setups[seat.index()] {
-                report.events.push(Event::public(format!(
-                    "{seat}'s setup was: {} (salt {}; the commitment {} is the SHA-256 of the text, a '|' and the salt).",
+                events.push(Event::public(format!(
+                    "{seat}'s setup was: {} (salt {}; commitment {}; {}).",
                     sealed.setup.text(),
                     sealed.salt,
-                    sealed.commitment
+                    sealed.commitment,
+                    crate::rules::entropy::COMMITMENT_RULE
                 )));
             }
         }
+        events
     }
 
     /// Whether the side to act has any legal action: [`Self::actions`]

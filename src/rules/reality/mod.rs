@@ -318,4 +318,13 @@ impl Game for RealityCheck {
     fn view(&self, viewer: Viewer) -> RealityView {
         view::build(self, viewer)
     }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        self.reveal_setups()
+    }
+
+    fn archive(&self) -> RealityView {
+        view::archive(self)
+    }
 }

@@ -41,7 +41,7 @@ use crate::rules::geometry::Square;
 use crate::rules::{Options, PositionError, Seat};
 
 fn err(text: impl Into<String>) -> PositionError {
-    PositionError(text.into())
+    PositionError::Malformed(text.into())
 }
 
 fn squares_text(squares: &[Square]) -> String {

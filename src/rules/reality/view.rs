@@ -5,6 +5,10 @@
 //! `memory=on`) a viewer sees an owner's own down faces and the faces shown
 //! publicly since the chip last left a hand. A chip in the opponent's hand
 //! is only counted. The view's types hold no field for anything else.
+//!
+//! A line of news told to one seat (`Your chip ... is in your hand.`)
+//! reaches that seat's view only: never the opponent's, a spectator's, the
+//! host's or the archive's, whose boards and hands show the same facts.
 
 use serde::Serialize;
 
@@ -12,7 +16,9 @@ use super::board::{ChipId, Face, Kind, Place, list};
 use super::legal::die_meaning;
 use super::{RealityCheck, Settings};
 use crate::rules::geometry::Square;
-use crate::rules::{Cell, Diagram, Duty, HistoryLine, Presentation, Seat, Status, View, Viewer};
+use crate::rules::{
+    Audience, Cell, Diagram, Duty, HistoryLine, Presentation, Seat, Status, View, Viewer,
+};
 
 /// A chip on the board as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -69,7 +75,9 @@ pub struct RealityView {
     pub number: u32,
     pub chips: Vec<ChipView>,
     pub hands: [HandView; 2],
-    pub limits: [usize; 2],
+    /// The hand limits; `None` for a side with no true chip left (which
+    /// has lost).
+    pub limits: [Option<usize>; 2],
     /// Chips out of play (always shown with both faces when they left).
     pub out: [Vec<Kind>; 2],
     pub limbo: Option<LimboView>,
@@ -83,17 +91,15 @@ pub struct RealityView {
     pub reveals: Vec<String>,
     pub history: Vec<HistoryLine>,
     pub highlight: Vec<Square>,
+    /// Whether the game is over, by its rules or (the archive) outside
+    /// them: nothing is sealed any more.
+    pub ended: bool,
 }
 
-/// Whether `viewer` sees everything: the host, and everyone once the game
-/// is over (the archive).
-fn sees_all(game: &RealityCheck, viewer: Viewer) -> bool {
-    viewer == Viewer::Host || game.outcome.is_some()
-}
-
-/// The one gate through which a down face enters a view.
-pub fn knows_down(game: &RealityCheck, viewer: Viewer, id: ChipId) -> bool {
-    if sees_all(game, viewer) {
+/// The one gate through which a down face enters a view: `all` for the
+/// host, and for everyone once the game is over (the archive).
+pub fn knows_down(game: &RealityCheck, viewer: Viewer, all: bool, id: ChipId) -> bool {
+    if all {
         return true;
     }
     if game.settings.memory {
@@ -104,8 +110,18 @@ pub fn knows_down(game: &RealityCheck, viewer: Viewer, id: ChipId) -> bool {
 
 /// Builds `viewer`'s view of `game`.
 pub fn build(game: &RealityCheck, viewer: Viewer) -> RealityView {
-    let all = sees_all(game, viewer);
-    let down = |id: ChipId, up: Face| knows_down(game, viewer, id).then(|| id.kind.other(up));
+    assemble(game, viewer, game.outcome.is_some())
+}
+
+/// The archive of a game whose match has ended, perhaps outside the rules
+/// (a resignation, say): everything, nothing marked sealed.
+pub fn archive(game: &RealityCheck) -> RealityView {
+    assemble(game, Viewer::Host, true)
+}
+
+fn assemble(game: &RealityCheck, viewer: Viewer, ended: bool) -> RealityView {
+    let all = ended || viewer == Viewer::Host;
+    let down = |id: ChipId, up: Face| knows_down(game, viewer, all, id).then(|| id.kind.other(up));
     let mut chips: Vec<ChipView> = game
         .on_board()
         .map(|(id, square)| {
@@ -172,7 +188,10 @@ pub fn build(game: &RealityCheck, viewer: Viewer) -> RealityView {
     let reveals = game
         .reveals
         .iter()
-        .filter(|e| all || e.audience.includes(viewer))
+        .filter(|e| match e.audience {
+            Audience::Everyone => true,
+            Audience::Seat(seat) => viewer == Viewer::Seat(seat),
+        })
         .map(|e| e.text.clone())
         .collect();
     let history = if game.settings.memory && !all {
@@ -198,7 +217,7 @@ pub fn build(game: &RealityCheck, viewer: Viewer) -> RealityView {
         number: game.number,
         chips,
         hands,
-        limits: Seat::BOTH.map(|s| game.limit(s)),
+        limits: Seat::BOTH.map(|s| (game.trues_in_play(s) > 0).then(|| game.limit(s))),
         out,
         limbo,
         roll,
@@ -208,6 +227,7 @@ pub fn build(game: &RealityCheck, viewer: Viewer) -> RealityView {
         reveals,
         history,
         highlight: game.highlight.clone(),
+        ended,
     }
 }
 
@@ -230,7 +250,8 @@ fn kinds(seat: Seat, kinds: &[Kind]) -> String {
 impl RealityView {
     fn status_fact(&self) -> String {
         match &self.status {
-            Status::Finished(outcome) => format!("Game over: {outcome}."),
+            // The referee's status line says how it ended, once.
+            Status::Finished(_) => String::new(),
             Status::Ongoing(dues) if dues.iter().any(|d| d.duty == Duty::Sealed) => {
                 let words: Vec<String> = Seat::BOTH
                     .iter()
@@ -261,6 +282,8 @@ impl RealityView {
                         die_meaning(roll.dice[0], seat),
                         list(&roll.candidates)
                     )
+                } else if self.ended {
+                    format!("Play stopped at move {}, with {seat} to play.", self.number)
                 } else {
                     format!("Move {}: {seat} to play.", self.number)
                 }
@@ -292,7 +315,10 @@ impl View for RealityView {
                 .to_string(),
             "N/R: knight up, rook down (the down face is shown only where you know it).".to_string(),
         ];
-        let mut facts = vec![self.status_fact()];
+        let mut facts: Vec<String> = Some(self.status_fact())
+            .filter(|f| !f.is_empty())
+            .into_iter()
+            .collect();
         let in_setup =
             matches!(&self.status, Status::Ongoing(d) if d.iter().any(|d| d.duty == Duty::Sealed));
         for seat in Seat::BOTH.into_iter().filter(|_| !in_setup) {
@@ -301,11 +327,14 @@ impl View for RealityView {
                 Some(chips) if !chips.is_empty() => format!(" ({})", kinds(seat, chips)),
                 _ => String::new(),
             };
+            let limit = match self.limits[seat.index()] {
+                Some(limit) => format!("limit {limit}"),
+                None => "no true chip left".to_string(),
+            };
             facts.push(format!(
-                "{seat}'s hand: {} chip{}{chips}; limit {}.",
+                "{seat}'s hand: {} chip{}{chips}; {limit}.",
                 hand.count,
                 if hand.count == 1 { "" } else { "s" },
-                self.limits[seat.index()]
             ));
         }
         let out: Vec<String> = Seat::BOTH
@@ -339,9 +368,8 @@ impl View for RealityView {
         }
         for seat in Seat::BOTH {
             let setup = &self.setups[seat.index()];
-            let finished = matches!(self.status, Status::Finished(_));
             match (&setup.text, &setup.salt) {
-                (Some(text), Some(salt)) if finished => {
+                (Some(text), Some(salt)) if self.ended => {
                     facts.push(format!("{seat}'s setup was: {text} (salt {salt})."))
                 }
                 (Some(text), Some(salt)) => {

@@ -5,10 +5,10 @@
 //!
 //! - A *conversionmate* is a checkmate (the side to move is in check and
 //!   has no legal action) in which every piece giving check is a converted
-//!   piece. The mated king is not captured: it changes side where it
-//!   stands, as a converted king, and the game goes on with the mated side
-//!   to move. A checkmate with any unconverted checker ends the game as in
-//!   chess.
+//!   piece and the mated king, once converted, would not stand attacked by
+//!   its former side. The mated king is not captured: it changes side
+//!   where it stands, as a converted king, and the game goes on with the
+//!   mated side to move. Any other checkmate ends the game as in chess.
 //! - The side with two kings is then the *Spartans*, the side with none the
 //!   *Rebels*. The Spartans must keep both kings safe; the Rebels, with no
 //!   king, are never in check. Kings are never captured.
@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::Role;
 use super::position::RebelPosition;
 use crate::rules::chess::bitboard::Squares;
-use crate::rules::{Outcome, Seat};
+use crate::rules::{DrawRule, Ending, Outcome, Seat};
 
 /// How a position ends the game by itself (draws by the game's course,
 /// repetition and the move counts, are the record's).
@@ -47,15 +47,15 @@ impl BoardEnd {
     /// The game's outcome.
     pub fn outcome(self) -> Outcome {
         match self {
-            BoardEnd::Checkmate(winner) => Outcome::win(winner, "checkmate"),
+            BoardEnd::Checkmate(winner) => Outcome::win(winner, Ending::Checkmate),
             BoardEnd::SpartansMated { rebels } => {
-                Outcome::win(rebels, "the Spartans' kings checkmated")
+                Outcome::win(rebels, Ending::SpartanKingsCheckmated)
             }
             BoardEnd::ReturnedAndChecked { rebels } => {
-                Outcome::win(rebels, "the Rebels returned their king and gave check")
+                Outcome::win(rebels, Ending::RebelKingReturned)
             }
-            BoardEnd::WipedOut { spartans } => Outcome::win(spartans, "the Rebels wiped out"),
-            BoardEnd::Stalemate => Outcome::draw("stalemate"),
+            BoardEnd::WipedOut { spartans } => Outcome::win(spartans, Ending::RebelsWipedOut),
+            BoardEnd::Stalemate => Outcome::draw(Ending::Draw(DrawRule::Stalemate)),
         }
     }
 
@@ -82,7 +82,10 @@ impl BoardEnd {
 impl RebelPosition {
     /// The king of the side to move when it is conversionmated: in Rebel
     /// III, a side with exactly one king (and not the Spartans) in check
-    /// from converted pieces only, with no legal action.
+    /// from converted pieces only, with no legal action, whose king,
+    /// once converted, would not stand attacked by its former side (such
+    /// a mate is an ordinary checkmate: the Spartans never have a king
+    /// attacked on the Rebels' turn).
     pub(super) fn conversionmated_king(&self) -> Option<u8> {
         let us = self.turn;
         if !self.version.conversionmate() || self.king_count(us) != 1 || self.spartans() == Some(us)
@@ -93,7 +96,10 @@ impl RebelPosition {
         if checkers == 0 || checkers & !self.converted != 0 || self.has_legal_play() {
             return None;
         }
-        Squares(self.pieces(us, Role::King)).next()
+        let king = Squares(self.pieces(us, Role::King)).next()?;
+        let mut converted = self.clone();
+        converted.convert_king(king);
+        (!converted.king_attacked(us.other())).then_some(king)
     }
 
     /// Applies a conversionmate if the side to move now suffers one.

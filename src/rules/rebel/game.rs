@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 use super::notation::{ACTION_FORMS, PlayError};
 use super::position::RebelPosition;
 use super::record::Record;
-use super::view::{LastAction, PlacedPiece, RebelView};
-use super::{DrawReason, Play, Seat, Version};
+use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
+use super::{DrawRule, Play, Seat, Version};
 use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, HistoryLine, OptionError,
+    Options, Outcome, PositionError, Status, Viewer,
 };
 
 /// What a player may do.
@@ -112,7 +112,7 @@ fn automatic_outcome(position: &RebelPosition, record: &Record) -> Option<Outcom
     }
     record
         .automatic(position)
-        .map(|reason| Outcome::draw(reason.text()))
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 fn read_version(options: &Options) -> Result<Version, OptionError> {
@@ -174,7 +174,7 @@ impl RebelChess {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             return None;
         }
@@ -340,6 +340,8 @@ impl Game for RebelChess {
     const NAME: &'static str = "rebel-chess";
     const TITLE: &'static str = "Rebel Chess";
     const OPTIONS: &'static [&'static str] = &["version"];
+    // Nothing random: no seed is announced or published.
+    const RANDOM: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")
@@ -351,7 +353,7 @@ impl Game for RebelChess {
     }
 
     fn from_position(position: &str, options: &Options) -> Result<RebelChess, PositionError> {
-        let version = read_version(options).map_err(|e| PositionError(e.to_string()))?;
+        let version = read_version(options)?;
         Ok(RebelChess::from_start(RebelPosition::from_fen(
             position, version,
         )?))
@@ -411,7 +413,7 @@ impl Game for RebelChess {
         if let RebelAction::Concede = action {
             self.check_concede(seat)?;
             let mut state = self.clone();
-            state.outcome = Some(Outcome::win(seat.other(), "the Rebels conceded"));
+            state.outcome = Some(Outcome::win(seat.other(), Ending::RebelsConceded));
             let events = vec![Event::public(format!(
                 "{seat} (the Rebels) conceded: {} (the Spartans) wins.",
                 seat.other()
@@ -446,6 +448,16 @@ impl Game for RebelChess {
             }
             RebelAction::Concede => unreachable!("handled above"),
         }
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
+    }
+
+    fn draw_claim(&self, seat: Seat) -> Option<RebelAction> {
+        (self.check_turn(seat).is_ok() && self.claimable().is_some())
+            .then_some(RebelAction::ClaimDraw)
     }
 
     /// The seat's actions on its turn (empty otherwise, though the Rebels'
@@ -511,6 +523,23 @@ impl Game for RebelChess {
             .map(|(square, piece)| PlacedPiece { square, piece })
             .collect();
         let playing = self.outcome.is_none();
+        let placed = |square| PlacedPiece {
+            square,
+            piece: self
+                .position
+                .piece_at(square)
+                .expect("a piece stands there"),
+        };
+        let attacked = self
+            .position
+            .attacked_kings()
+            .into_iter()
+            .map(|(square, attackers)| AttackedKing {
+                square,
+                king: placed(square).piece,
+                attackers: attackers.into_iter().map(placed).collect(),
+            })
+            .collect();
         RebelView {
             version: self.version,
             position: self.position.fen(),
@@ -518,6 +547,7 @@ impl Game for RebelChess {
             bottom,
             turn: self.position.turn(),
             check: playing && self.position.is_check(),
+            attacked,
             castling: self.position.castling_rights().to_string(),
             en_passant: if playing {
                 self.position.legal_en_passant()

@@ -15,7 +15,7 @@
 //! with a `converted` flag) and its own [`RebelPosition`], and reuses what
 //! fits unchanged: the engine's compile-time bitboard attack tables, its
 //! [`Move`] (a Recruiter's move is an ordinary from-to move, and nothing
-//! promotes to a Recruiter), [`CastlingRights`] and [`DrawReason`].
+//! promotes to a Recruiter), [`CastlingRights`] and [`DrawRule`].
 //!
 //! Legality is make-and-test (play the action, then see whether one of the
 //! mover's kings is attacked) rather than the engine's pin analysis:
@@ -60,13 +60,13 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
-pub use crate::rules::chess::{CastleSide, CastlingRights, DrawReason, Move};
+pub use crate::rules::chess::{CastleSide, CastlingRights, DrawRule, Move};
 pub use crate::rules::geometry::Square;
 pub use conversionmate::BoardEnd;
 pub use game::{PlayedAction, RebelAction, RebelChess};
 pub use notation::{ACTION_FORMS, PlayError};
 pub use position::{RebelPosition, RebelSetup, SetupError};
-pub use view::{PlacedPiece, RebelView};
+pub use view::{AttackedKing, PlacedPiece, RebelView};
 
 use crate::rules::chess;
 

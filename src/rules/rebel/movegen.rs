@@ -3,9 +3,10 @@
 //! Actions are generated pseudo-legal, then each is played and kept only if
 //! none of the mover's kings is attacked afterwards (Rebel III's Rebels,
 //! with no king, keep them all, but for a return that would leave the
-//! returned king attacked). Kings are never captured: a king
-//! may stand attacked on the other side's turn only right after a
-//! conversionmate (the Spartans' new king), and capturing it is no move.
+//! returned king attacked). Kings are never captured: no position has a
+//! king attacked on the other side's turn (a conversionmate that would
+//! leave the new king attacked is an ordinary checkmate), and the move
+//! generator leaves kings out of every capture.
 
 use super::position::{RebelPosition, home_rank};
 use super::{CastleSide, Move, Play, Role};
@@ -65,6 +66,35 @@ impl RebelPosition {
         let occupied = self.occupied();
         Squares(self.pieces(color, Role::King))
             .any(|k| self.attackers(k, color.other(), occupied) != 0)
+    }
+
+    /// Every attacked king, of either side (kings of `Seat::BOTH` order,
+    /// a1 first), with the squares of the pieces attacking it.
+    ///
+    /// ```
+    /// use arbiter::rules::rebel::{RebelPosition, Square, Version};
+    /// let p = RebelPosition::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", Version::One).unwrap();
+    /// assert!(p.attacked_kings().is_empty());
+    /// let p = RebelPosition::from_fen("R3k3/8/8/8/8/8/8/4K3 b - - 0 1", Version::One).unwrap();
+    /// let sq = |s: &str| Square::parse(s).unwrap();
+    /// assert_eq!(p.attacked_kings(), [(sq("e8"), vec![sq("a8")])]);
+    /// ```
+    pub fn attacked_kings(&self) -> Vec<(Square, Vec<Square>)> {
+        let occupied = self.occupied();
+        Seat::BOTH
+            .into_iter()
+            .flat_map(|color| {
+                Squares(self.pieces(color, Role::King)).filter_map(move |k| {
+                    let attackers = self.attackers(k, color.other(), occupied);
+                    (attackers != 0).then(|| {
+                        (
+                            bitboard::square(k),
+                            Squares(attackers).map(bitboard::square).collect(),
+                        )
+                    })
+                })
+            })
+            .collect()
     }
 
     /// The pieces giving check to `color`'s kings.

@@ -84,7 +84,7 @@ pub enum SetupError {
 
 impl From<SetupError> for PositionError {
     fn from(err: SetupError) -> PositionError {
-        PositionError(err.to_string())
+        PositionError::Illegal(err.to_string())
     }
 }
 
@@ -167,10 +167,9 @@ impl RebelPosition {
     /// Checks a setup for `version`: kings (one each; in Rebel III after a
     /// conversionmate two, one of them converted, and none), no converted
     /// Recruiter, no pawn on a back rank, the side not to move not in check
-    /// (but for the Spartans, whose converted king may stand attacked
-    /// right after a conversionmate), castling rights matching an
-    /// unconverted king and rook at home, a sound en passant square, and
-    /// the side to move not conversionmated.
+    /// (a conversionmate never leaves the new king attacked), castling
+    /// rights matching an unconverted king and rook at home, a sound en
+    /// passant square, and the side to move not conversionmated.
     pub fn from_setup(setup: RebelSetup, version: Version) -> Result<RebelPosition, SetupError> {
         let mut pos = RebelPosition {
             by_color: [0; 2],
@@ -200,7 +199,7 @@ impl RebelPosition {
         }
         pos.rebels = pos.check_kings(setup.rebels)?;
         let them = pos.turn.other();
-        if pos.king_attacked(them) && pos.rebels != Some(pos.turn) {
+        if pos.king_attacked(them) {
             return Err(SetupError::OppositeCheck(them));
         }
         for color in Seat::BOTH {

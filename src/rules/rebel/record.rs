@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::position::RebelPosition;
-use super::{DrawReason, Role};
+use super::{DrawRule, Role};
 use crate::rules::chess::bitboard::DARK_SQUARES;
 use crate::rules::chess::turn_char;
 
@@ -116,24 +116,24 @@ impl Record {
 
     /// The draw that ends the game by itself, board endings aside
     /// (checkmate and stalemate come first).
-    pub(super) fn automatic(&self, position: &RebelPosition) -> Option<DrawReason> {
+    pub(super) fn automatic(&self, position: &RebelPosition) -> Option<DrawRule> {
         if position.is_insufficient_material() {
-            Some(DrawReason::InsufficientMaterial)
+            Some(DrawRule::InsufficientMaterial)
         } else if self.repetitions() >= 5 {
-            Some(DrawReason::FivefoldRepetition)
+            Some(DrawRule::FivefoldRepetition)
         } else if position.halfmove_clock() >= 150 {
-            Some(DrawReason::SeventyFiveMoveRule)
+            Some(DrawRule::SeventyFiveMoveRule)
         } else {
             None
         }
     }
 
     /// The draw the side to move may claim.
-    pub(super) fn claimable(&self, position: &RebelPosition) -> Option<DrawReason> {
+    pub(super) fn claimable(&self, position: &RebelPosition) -> Option<DrawRule> {
         if self.repetitions() >= 3 {
-            Some(DrawReason::ThreefoldRepetition)
+            Some(DrawRule::ThreefoldRepetition)
         } else if position.halfmove_clock() >= 100 {
-            Some(DrawReason::FiftyMoveRule)
+            Some(DrawRule::FiftyMoveRule)
         } else {
             None
         }

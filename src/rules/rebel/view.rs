@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{DrawReason, Piece, Role, Seat, Version};
+use super::{DrawRule, Piece, Role, Seat, Version};
 use crate::rules::chess;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
@@ -35,6 +35,35 @@ impl LastAction {
     }
 }
 
+/// A king under attack, and the pieces attacking it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackedKing {
+    pub square: Square,
+    pub king: Piece,
+    pub attackers: Vec<PlacedPiece>,
+}
+
+impl AttackedKing {
+    /// `White's king on e1 is attacked by Black's rook on e8.`
+    pub fn sentence(&self) -> String {
+        let by: Vec<String> = self
+            .attackers
+            .iter()
+            .map(|a| format!("{}'s {} on {}", a.piece.color, a.piece.describe(), a.square))
+            .collect();
+        format!(
+            "{}'s {} on {} is attacked by {}.",
+            self.king.color,
+            self.king.describe(),
+            self.square,
+            match by.as_slice() {
+                [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => by.join(""),
+            }
+        )
+    }
+}
+
 /// A Rebel Chess game as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RebelView {
@@ -46,6 +75,8 @@ pub struct RebelView {
     pub turn: Seat,
     /// Whether the side to move is in check (a king of it attacked).
     pub check: bool,
+    /// Every attacked king (the Spartans may have two), with its attackers.
+    pub attacked: Vec<AttackedKing>,
     pub castling: String,
     pub en_passant: Option<Square>,
     pub halfmove_clock: u32,
@@ -53,7 +84,7 @@ pub struct RebelView {
     pub rebels: Option<Seat>,
     pub last: Option<LastAction>,
     pub history: Vec<HistoryLine>,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub outcome: Option<Outcome>,
 }
 
@@ -93,6 +124,7 @@ impl View for RebelView {
 
         let mut facts = vec![self.version.title().to_string()];
         chess::turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);
+        facts.extend(self.attacked.iter().map(AttackedKing::sentence));
         if let Some(rebels) = self.rebels {
             facts.push(format!(
                 "Spartans (two kings): {}; Rebels: {rebels}",

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::rules::chess::{
     self, bottom_seat, check_turn, draw_counts, history_lines, is_claim, settle_claim, strip_claim,
 };
-use crate::rules::chesslike::{DrawReason, DrawRecord, Piece};
+use crate::rules::chesslike::{DrawRecord, DrawRule, Piece};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Seat, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, HistoryLine, OptionError,
+    Options, Outcome, PositionError, Seat, Status, Viewer,
 };
 
 use super::config::{Config, OPTIONS};
@@ -97,22 +97,26 @@ impl TryFrom<Stored> for ReflectionTeammate {
 fn automatic_outcome(position: &ReflectionPosition, record: &DrawRecord) -> Option<Outcome> {
     if let Some(end) = position.end() {
         return Some(match end {
-            BoardEnd::Checkmate { loser } => Outcome::win(loser.other(), "checkmate"),
-            BoardEnd::KingsCaptured { loser } => Outcome::win(loser.other(), "last king captured"),
-            BoardEnd::Stalemate => Outcome::draw("stalemate"),
+            BoardEnd::Checkmate { loser } => Outcome::win(loser.other(), Ending::Checkmate),
+            BoardEnd::KingsCaptured { loser } => {
+                Outcome::win(loser.other(), Ending::LastKingCaptured)
+            }
+            BoardEnd::Stalemate => Outcome::draw(Ending::Draw(DrawRule::Stalemate)),
         });
     }
     record
         .automatic(position.halfmove_clock())
-        .map(|reason| Outcome::draw(reason.text()))
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 /// The announcement of an outcome a turn brought about.
 fn outcome_event(outcome: &Outcome, mover: Seat) -> Event {
-    Event::public(match outcome.reason.as_str() {
-        "checkmate" => format!("Checkmate: {mover} wins."),
-        "last king captured" => format!("{mover} has captured the last enemy king and wins."),
-        "stalemate" => format!("{} has no legal turn: the game is drawn.", mover.other()),
+    Event::public(match &outcome.reason {
+        Ending::Checkmate => format!("Checkmate: {mover} wins."),
+        Ending::LastKingCaptured => format!("{mover} has captured the last enemy king and wins."),
+        Ending::Draw(DrawRule::Stalemate) => {
+            format!("{} has no legal turn: the game is drawn.", mover.other())
+        }
         reason => format!("Draw by {reason}."),
     })
 }
@@ -197,7 +201,7 @@ impl ReflectionTeammate {
     }
 
     /// The draw the side to move may claim now.
-    pub fn claimable(&self) -> Option<DrawReason> {
+    pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {
             return None;
         }
@@ -299,7 +303,7 @@ impl Game for ReflectionTeammate {
         position: &str,
         options: &Options,
     ) -> Result<ReflectionTeammate, PositionError> {
-        let config = Config::from_options(options).map_err(|e| PositionError(e.to_string()))?;
+        let config = Config::from_options(options)?;
         Ok(ReflectionTeammate::from_start(
             ReflectionPosition::from_text(config, position)?,
         ))
@@ -307,6 +311,11 @@ impl Game for ReflectionTeammate {
 
     fn position(&self) -> String {
         self.position.text()
+    }
+
+    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
+        self.outcome = Some(outcome);
+        Vec::new()
     }
 
     fn status(&self) -> Status {

@@ -78,14 +78,16 @@ impl ReflectionPosition {
                 check_pairs(&config, &position)?;
                 let them = position.turn().other();
                 if config.win == Win::Checkmate && position.in_check(them) {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::Malformed(format!(
                         "{them} is in check but it is not {them}'s move"
                     )));
                 }
                 for seat in Seat::BOTH {
                     let kings = position.royals(seat).len();
                     if kings > 2 || (config.win == Win::Checkmate && kings == 0) {
-                        return Err(PositionError(format!("{seat} has {kings} kings")));
+                        return Err(PositionError::Malformed(format!(
+                            "{seat} has {kings} kings"
+                        )));
                     }
                 }
                 Board::Pairs(position)
@@ -278,7 +280,7 @@ fn check_pairs(config: &Config, position: &Position) -> Result<(), PositionError
             .filter(|m| m.owner == piece.owner && m.kind == piece.kind && m.army != piece.army);
         match mate {
             None if is_paired(piece) => {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "the piece on {square} is paired, but its reflection's square {image} holds \
                      no piece of its kind from the other army (mark it {}* if it has lost its \
                      reflection)",
@@ -286,7 +288,7 @@ fn check_pairs(config: &Config, position: &Position) -> Result<(), PositionError
                 )));
             }
             Some(mate) if !(is_paired(piece) && is_paired(mate)) => {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "the pieces on {square} and {image} stand on reflected squares, so they are a \
                      pair: write neither with *"
                 )));

@@ -31,28 +31,28 @@ impl TwoBoards {
     pub fn from_text(text: &str) -> Result<TwoBoards, PositionError> {
         let (one, two) = text
             .split_once('|')
-            .ok_or_else(|| PositionError("two boards are written FEN1 | FEN2".into()))?;
+            .ok_or_else(|| PositionError::Malformed("two boards are written FEN1 | FEN2".into()))?;
         let read = |fen: &str, n: usize| {
             Position::from_fen(Variant::orthodox(), fen.trim())
-                .map_err(|e| PositionError(format!("board {n}: {e}")))
+                .map_err(|e| PositionError::Malformed(format!("board {n}: {e}")))
         };
         let boards = [read(one, 1)?, read(two, 2)?];
         if boards[0].turn() != boards[1].turn() {
-            return Err(PositionError(
+            return Err(PositionError::Malformed(
                 "the same side must be to move on both boards".into(),
             ));
         }
         for (n, board) in boards.iter().enumerate() {
             for seat in Seat::BOTH {
                 if board.royals(seat).len() != 1 {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::Malformed(format!(
                         "board {}: {seat} must have one king",
                         n + 1
                     )));
                 }
             }
             if board.in_check(board.turn().other()) {
-                return Err(PositionError(format!(
+                return Err(PositionError::Malformed(format!(
                     "board {}: {} is in check but it is not {0}'s move",
                     n + 1,
                     board.turn().other()

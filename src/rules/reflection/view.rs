@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::rules::chess::{draw_facts, numbered, turn_facts};
-use crate::rules::chesslike::{DrawReason, Position};
+use crate::rules::chesslike::{DrawRule, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, Seat, View};
 
@@ -40,7 +40,7 @@ pub struct ReflectionView {
     pub history: Vec<HistoryLine>,
     /// Squares where a pawn may be taken en passant now.
     pub en_passant: Vec<Square>,
-    pub claimable: Option<DrawReason>,
+    pub claimable: Option<DrawRule>,
     pub halfmove_clock: u32,
     pub outcome: Option<Outcome>,
 }
@@ -96,7 +96,7 @@ pub fn build(
     bottom: Seat,
     last_turn: Option<LastTurn>,
     history: Vec<HistoryLine>,
-    claimable: Option<DrawReason>,
+    claimable: Option<DrawRule>,
     outcome: Option<Outcome>,
 ) -> ReflectionView {
     let config = *position.config();

@@ -137,7 +137,7 @@ fn registered_without_options() {
         .play_text(Seat::White, "e4 stay", &mut entropy)
         .unwrap();
     assert_eq!(played.notation, "e4 stay");
-    assert!(played.state.view(Viewer::Spectator).json.is_object());
+    assert!(played.state.public_view().view().json().is_object());
 }
 
 #[test]
@@ -286,11 +286,16 @@ fn finished_games_refuse_everything() {
             Err(ActionError::Finished(_))
         ));
     }
-    let facts = t.game.view(Viewer::Seat(Seat::White)).present().facts;
     assert!(
-        facts[0].starts_with("Game over: Black wins (checkmate)"),
-        "{facts:?}"
+        t.game
+            .status()
+            .outcome()
+            .unwrap()
+            .to_string()
+            .starts_with("Black wins (checkmate)")
     );
+    let facts = t.game.view(Viewer::Seat(Seat::White)).present().facts;
+    assert!(!facts.iter().any(|f| f.contains("wins")), "{facts:?}");
 }
 
 /// The reveal of a side's decision is shown while it concerns that side's
@@ -312,4 +317,67 @@ fn revealed_fact_follows_the_last_move() {
     assert!(revealed(&t)[0].starts_with("Revealed: White transferred to e1 after Ba6 (salt "));
     t.play("Ke2");
     assert!(revealed(&t).is_empty());
+}
+
+/// The chess engine's readings and refusals reach Bluff players: `OO` and
+/// `castles short` with a decision, the reason for `b8=K`, the hint for a
+/// lower-case bishop, the refusal of a stray `e.p.`.
+#[test]
+fn chess_readings_and_refusals_reach_bluff_players() {
+    let t = Table::from("4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        t.parse("castles short stay"),
+        Ok(BluffAction::Move {
+            mv: mv("e1g1"),
+            decision: Some(Decision::Stay)
+        })
+    );
+    assert_eq!(
+        t.parse("OOO t h1"),
+        Ok(BluffAction::Move {
+            mv: mv("e1c1"),
+            decision: Some(Decision::Transfer(sq("h1")))
+        })
+    );
+    match t.parse("b8=K stay") {
+        Err(ActionError::Illegal { reason, .. }) => {
+            assert!(
+                reason.starts_with("You cannot promote to a king"),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut t = Table::start();
+    assert!(matches!(
+        t.parse("e3 e.p."),
+        Err(ActionError::Illegal { .. })
+    ));
+    t.play_all(&["e4", "e5"]);
+    match t.parse("bb5 stay") {
+        Err(ActionError::Illegal { reason, .. }) => {
+            assert!(
+                reason.ends_with("Pieces take a capital letter: Bb5."),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The rules page states the host's clock (the text's rule 10 by mail),
+/// not "there is no clock", and the rulings changed here.
+#[test]
+fn rules_page_states_the_clock_and_the_rulings() {
+    let page = BluffChess::rules_page();
+    assert!(!page.contains("no clock"), "{page}");
+    assert!(page.contains("days per move") && page.contains("vacation DAYS"));
+    for needle in [
+        "insufficient material draws only king against king",
+        "with the move that makes it (Ng8 claim)",
+        "A claim with a move is judged after the move",
+        "or that ends the game, is ignored",
+    ] {
+        assert!(page.contains(needle), "{needle}");
+    }
 }

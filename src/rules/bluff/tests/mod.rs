@@ -1,14 +1,17 @@
 //! Tests of Bluff Chess: every example and rule of the text and of
-//! `RULINGS.md` ([`rules`]), what players write and the host's position
-//! string ([`input`]), and random games for leaks and replay
-//! ([`property`]).
+//! `RULINGS.md` ([`rules`] while the game goes on, [`endings`] for how it
+//! ends), what players write and the host's position string ([`input`]),
+//! and random games for leaks and replay ([`property`]).
 
+mod endings;
 mod input;
 mod property;
 mod rules;
 
 use super::{BluffAction, BluffChess};
-use crate::rules::{ActionError, Applied, Event, Game, Options, Seat, Status, Viewer};
+use crate::rules::{
+    ActionError, Applied, Ending, Event, Game, GameResult, Options, Seat, Status, Viewer,
+};
 use crate::rules::{Duty, Entropy};
 
 /// A game being played in a test: the state, and a count of actions so
@@ -108,4 +111,12 @@ impl Table {
 /// The square named `text`.
 pub(super) fn sq(text: &str) -> crate::rules::geometry::Square {
     crate::rules::geometry::Square::parse(text).unwrap()
+}
+
+/// How a finished game ended: the result and the reason; panics if it goes on.
+pub(super) fn finished_with(table: &Table) -> (GameResult, Ending) {
+    match table.status() {
+        Status::Finished(outcome) => (outcome.result, outcome.reason),
+        Status::Ongoing(_) => panic!("the game goes on"),
+    }
 }

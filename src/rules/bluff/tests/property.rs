@@ -167,7 +167,11 @@ fn random_games_leak_nothing_and_replay() {
             let actions = game.legal_actions(seat);
             assert!(!actions.is_empty(), "{}", game.position());
             let mut action = chooser.pick(&actions);
-            if action == BluffAction::ClaimDraw && chooser.below(4) != 0 {
+            if matches!(
+                action,
+                BluffAction::ClaimDraw | BluffAction::MoveAndClaim(_)
+            ) && chooser.below(4) != 0
+            {
                 action = actions[0];
             }
             if let BluffAction::Decide(_) = action {
@@ -287,7 +291,7 @@ fn random_games_leak_nothing_and_replay() {
         }
 
         if let Some(outcome) = game.outcome() {
-            *stats.endings.entry(outcome.reason.clone()).or_default() += 1;
+            *stats.endings.entry(outcome.reason.to_string()).or_default() += 1;
         }
 
         // Replaying the log reproduces the state.

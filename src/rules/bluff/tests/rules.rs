@@ -1,17 +1,12 @@
-//! Every example and rule of the text and the rulings, one test each (the
-//! number of the ruling in `rules.txt` in brackets).
+//! Every example and rule of the text and the rulings while the game goes
+//! on (the alter ego, death moves, decisions, commitments, lost turns), one
+//! test each (the number of the ruling in `rules.txt` in brackets); how a
+//! game ends is in [`super::endings`].
 
-use super::{Table, sq};
+use super::{Table, finished_with, sq};
 use crate::rules::bluff::{AlterEgo, BluffAction, Decision};
 use crate::rules::entropy::commitment;
-use crate::rules::{ActionError, Duty, Game, GameResult, Seat, Status, View, Viewer};
-
-fn finished_with(table: &Table) -> (GameResult, String) {
-    match table.status() {
-        Status::Finished(outcome) => (outcome.result, outcome.reason),
-        Status::Ongoing(_) => panic!("the game goes on"),
-    }
-}
+use crate::rules::{ActionError, Duty, Ending, Game, GameResult, Seat, Status, View, Viewer};
 
 /// Text rule (2) and ruling 3: the alter ego is in no piece before the
 /// first move, then in the turn piece.
@@ -44,10 +39,19 @@ fn a_death_move_needs_a_decision() {
     t.play("d5");
     assert!(t.owes(Seat::Black, Duty::Decision));
     assert_eq!(t.game.status().owes(Seat::White), None);
+    // The mover is told once that it was a death move, then asked.
+    let told = t.told(Viewer::Seat(Seat::Black));
+    assert_eq!(
+        told.iter().filter(|e| e.contains("death move")).count(),
+        1,
+        "{told:?}"
+    );
     assert!(
-        t.told(Viewer::Seat(Seat::Black))
-            .iter()
-            .any(|e| e.contains("death move"))
+        told.contains(
+            &"Your decision, please: write stay, or transfer and the square of another of your \
+          pieces (such as: transfer e8)."
+                .to_string()
+        )
     );
     // Only decisions are legal now, for Black only.
     let actions = t.game.legal_actions(Seat::Black);
@@ -81,10 +85,7 @@ fn stay_then_capture_wins() {
     t.play_all(&["e4", "d5 stay", "exd5"]);
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::White),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::White), Ending::AlterEgoCaptured)
     );
     let told = t.told(Viewer::Spectator).join("\n");
     assert!(told.contains("carrying Black's alter ego"), "{told}");
@@ -116,10 +117,7 @@ fn capturing_the_piece_transferred_into_wins() {
     t.play_all(&["e5 transfer b8", "Rxb8"]);
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::White),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::White), Ending::AlterEgoCaptured)
     );
 }
 
@@ -135,10 +133,7 @@ fn en_passant_death_move_and_capture_wins() {
     t.play("stay").play("dxe3");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 
     // After a transfer the same capture wins nothing.
@@ -169,10 +164,7 @@ fn promotion_carries_the_alter_ego() {
     t.play("Rxa8");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 }
 
@@ -228,10 +220,7 @@ fn missing_decision_is_asked_after_the_reveal() {
     t.play("Qxd5");
     assert_eq!(
         finished_with(&t),
-        (
-            GameResult::Win(Seat::Black),
-            "alter ego captured".to_string()
-        )
+        (GameResult::Win(Seat::Black), Ending::AlterEgoCaptured)
     );
 }
 
@@ -407,139 +396,6 @@ fn lost_turn_clears_en_passant() {
     assert_eq!(t.game.board().en_passant(), None);
 }
 
-/// Text rule (10) "empty mate" and ruling 15: in check, and the piece
-/// transferred into cannot move: a loss, though another piece could block.
-#[test]
-fn empty_mate() {
-    let mut t = Table::from("kr6/8/4p3/8/8/2N5/P1R5/7K w - - 0 1");
-    t.play_all(&["Nd5 t a2", "Rb1+"]);
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Win(Seat::Black), "empty mate".to_string())
-    );
-}
-
-/// Ruling 15: empty mate covers a transfer into the king.
-#[test]
-fn empty_mate_after_a_transfer_into_the_king() {
-    let fen = "kr6/8/4p3/8/8/2N5/2R3PP/7K w - - 0 1";
-    let mut t = Table::from(fen);
-    t.play_all(&["Nd5 transfer h1", "Rb1+"]);
-    // Rc1 would block in orthodox chess, but the king must move.
-    assert!(!t.game.board().legal_moves().is_empty());
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Win(Seat::Black), "empty mate".to_string())
-    );
-
-    // A king transferred into that can step out of check is moved.
-    let mut t = Table::from("kr6/8/4p3/8/8/2N5/2R4P/7K w - - 0 1");
-    t.play_all(&["Nd5 transfer h1", "Rb1+"]);
-    assert!(t.owes(Seat::White, Duty::Move));
-    t.play("Kg2");
-}
-
-/// Ruling 14: with no legal move at all, checkmate decides, not empty
-/// mate ...
-#[test]
-fn checkmate_before_empty_mate() {
-    let mut t = Table::from("kr6/8/4p3/8/8/2N5/6PP/7K w - - 0 1");
-    t.play_all(&["Nd5 transfer h1", "Rb1#"]);
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Win(Seat::Black), "checkmate".to_string())
-    );
-}
-
-/// ... and stalemate, not a lost turn.
-#[test]
-fn stalemate_before_lost_turn() {
-    let mut t = Table::from("k5r1/8/3bp3/8/8/p1N5/P7/7K w - - 0 1");
-    t.play_all(&["Nd5 t a2", "exd5"]);
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Draw, "stalemate".to_string())
-    );
-}
-
-/// Text rule (3): checkmate wins.
-#[test]
-fn checkmate_wins() {
-    let mut t = Table::start();
-    t.play_all(&["f3", "e5", "g4", "Qh4#"]);
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Win(Seat::Black), "checkmate".to_string())
-    );
-}
-
-/// Ruling 19: stalemate draws.
-#[test]
-fn stalemate_draws() {
-    let mut t = Table::from("k7/8/8/2Q5/8/8/8/7K w - - 0 1");
-    t.play("Qb6");
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Draw, "stalemate".to_string())
-    );
-}
-
-/// Rulings 18 and 20: threefold repetition of the board may be claimed,
-/// on one's turn, and not before. The start position counts though no
-/// alter ego was anywhere then: only the board is compared.
-#[test]
-fn claim_draw_by_repetition() {
-    let mut t = Table::start();
-    assert!(matches!(
-        t.parse("claim draw"),
-        Err(ActionError::Illegal { .. })
-    ));
-    t.play_all(&["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
-    assert!(
-        t.game
-            .legal_actions(Seat::White)
-            .contains(&BluffAction::ClaimDraw)
-    );
-    assert!(matches!(
-        t.game.parse_action(Seat::Black, "claim draw"),
-        Err(ActionError::NotYourTurn(_))
-    ));
-    t.play("claim draw");
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Draw, "threefold repetition claimed".to_string())
-    );
-}
-
-/// Ruling 6: a death move that ends the game by an automatic draw asks for
-/// no decision.
-#[test]
-fn automatic_draw_needs_no_decision() {
-    let mut t = Table::from("k7/8/4p3/8/8/2N5/8/7K w - - 149 80");
-    t.play("Nd5");
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Draw, "75-move rule".to_string())
-    );
-}
-
-/// Ruling 21: the end of the game opens the sealed decisions to everyone.
-#[test]
-fn the_end_opens_everything() {
-    let mut t = Table::start();
-    t.play_all(&["e4", "d5 stay"]);
-    let salt = t.game.sealed(Seat::Black).unwrap().salt.clone();
-    assert!(!t.view_json(Viewer::Seat(Seat::White)).contains(&salt));
-    t.play("exd5");
-    // The game is over: Black's stay, with its salt, is told to everyone
-    // and shown in every view.
-    assert!(t.told(Viewer::Spectator).join("\n").contains(&salt));
-    let view = t.game.view(Viewer::Seat(Seat::White));
-    assert!(view.everything);
-    assert!(t.view_json(Viewer::Spectator).contains(&salt));
-    assert!(view.history().iter().any(|h| h.text == "d5 stay"));
-}
-
 /// The host sees every sealed part, marked as such; the opponent sees
 /// only the commitment; the alter ego is hidden behind it.
 #[test]
@@ -598,15 +454,4 @@ fn after_a_lost_turn_all_pieces_count_again() {
     assert!(t.owes(Seat::Black, Duty::Move));
     t.play("Rc7");
     assert!(t.owes(Seat::Black, Duty::Decision));
-}
-
-/// Ruling 19: insufficient material is a draw, as in chess.
-#[test]
-fn insufficient_material_draws() {
-    let mut t = Table::from("k7/8/8/8/8/8/1p6/KN6 w - - 0 1");
-    t.play("Kxb2");
-    assert_eq!(
-        finished_with(&t),
-        (GameResult::Draw, "insufficient material".to_string())
-    );
 }

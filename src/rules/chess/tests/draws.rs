@@ -2,8 +2,8 @@
 //! fivefold automatic, the en passant subtlety of "the same position".
 
 use super::pos;
-use crate::rules::chess::{Chess, ChessAction, DrawReason, DrawRecord, Position};
-use crate::rules::{ActionError, Entropy, Game, GameResult, Options, Seat, Status};
+use crate::rules::chess::{Chess, ChessAction, DrawRecord, DrawRule, Position};
+use crate::rules::{ActionError, Ending, Entropy, Game, GameResult, Options, Seat, Status};
 
 fn game(fen: &str) -> Chess {
     Chess::from_position(fen, &Options::default()).unwrap()
@@ -24,7 +24,7 @@ fn play(mut game: Chess, texts: &[&str]) -> Chess {
     game
 }
 
-fn outcome(game: &Chess) -> Option<(GameResult, String)> {
+fn outcome(game: &Chess) -> Option<(GameResult, Ending)> {
     game.outcome().map(|o| (o.result, o.reason.clone()))
 }
 
@@ -36,7 +36,7 @@ fn threefold_is_claimed_and_fivefold_is_automatic() {
     // Twice round: the start position stands for the third time.
     let twice = play(start.clone(), &[SHUFFLE, SHUFFLE].concat());
     assert_eq!(twice.record().repetitions(), 3);
-    assert_eq!(twice.claimable(), Some(DrawReason::ThreefoldRepetition));
+    assert_eq!(twice.claimable(), Some(DrawRule::ThreefoldRepetition));
     assert_eq!(
         twice.status(),
         Status::Ongoing(vec![crate::rules::Due {
@@ -62,7 +62,10 @@ fn threefold_is_claimed_and_fivefold_is_automatic() {
     let claimed = play(twice.clone(), &["claim draw"]);
     assert_eq!(
         outcome(&claimed),
-        Some((GameResult::Draw, "threefold repetition claimed".into()))
+        Some((
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        ))
     );
 
     // Not claimed: play goes on until the fifth time, which ends the game.
@@ -72,7 +75,7 @@ fn threefold_is_claimed_and_fivefold_is_automatic() {
     let five = play(four, &SHUFFLE);
     assert_eq!(
         outcome(&five),
-        Some((GameResult::Draw, "fivefold repetition".into()))
+        Some((GameResult::Draw, Ending::Draw(DrawRule::FivefoldRepetition)))
     );
     assert!(matches!(
         five.parse_action(Seat::White, "e4"),
@@ -102,7 +105,10 @@ fn a_claim_may_come_with_the_move_that_repeats() {
     let drawn = play(before.clone(), &["Ng8 claim draw"]);
     assert_eq!(
         outcome(&drawn),
-        Some((GameResult::Draw, "threefold repetition claimed".into()))
+        Some((
+            GameResult::Draw,
+            Ending::Claimed(DrawRule::ThreefoldRepetition)
+        ))
     );
     assert_eq!(drawn.moves().len(), 8);
     // A move that repeats nothing cannot carry a claim; nothing is played.
@@ -120,18 +126,18 @@ fn fifty_moves_are_claimed_and_seventy_five_are_automatic() {
         Err(ActionError::Illegal { .. })
     ));
     let fifty = play(almost.clone(), &["Ra2"]);
-    assert_eq!(fifty.claimable(), Some(DrawReason::FiftyMoveRule));
+    assert_eq!(fifty.claimable(), Some(DrawRule::FiftyMoveRule));
     assert_eq!(fifty.outcome(), None);
     let claimed = play(fifty, &["claim draw"]);
     assert_eq!(
         outcome(&claimed),
-        Some((GameResult::Draw, "50-move rule claimed".into()))
+        Some((GameResult::Draw, Ending::Claimed(DrawRule::FiftyMoveRule)))
     );
     // With the move that completes the fifty.
     let with_move = play(almost, &["Ra2 claim"]);
     assert_eq!(
         outcome(&with_move),
-        Some((GameResult::Draw, "50-move rule claimed".into()))
+        Some((GameResult::Draw, Ending::Claimed(DrawRule::FiftyMoveRule)))
     );
 
     let late = game("4k3/8/8/8/8/8/8/R3K3 w - - 148 90");
@@ -140,7 +146,10 @@ fn fifty_moves_are_claimed_and_seventy_five_are_automatic() {
     let late = play(late, &["Kd7"]);
     assert_eq!(
         outcome(&late),
-        Some((GameResult::Draw, "75-move rule".into()))
+        Some((
+            GameResult::Draw,
+            Ending::Draw(DrawRule::SeventyFiveMoveRule)
+        ))
     );
 
     // A mate on the 75th move stands.
@@ -148,7 +157,7 @@ fn fifty_moves_are_claimed_and_seventy_five_are_automatic() {
     let mated = play(mating, &["Rh8"]);
     assert_eq!(
         outcome(&mated),
-        Some((GameResult::Win(Seat::White), "checkmate".into()))
+        Some((GameResult::Win(Seat::White), Ending::Checkmate))
     );
 
     // A capture or pawn move starts the count again.
@@ -183,7 +192,7 @@ fn an_en_passant_chance_makes_a_position_different() {
     );
     assert_eq!(
         record.claimable(&position),
-        Some(DrawReason::ThreefoldRepetition)
+        Some(DrawRule::ThreefoldRepetition)
     );
 
     // An en passant square no pawn can use changes nothing.
@@ -203,13 +212,16 @@ fn automatic_draws_of_the_position() {
     let stalemating = play(game("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"), &["Qf7"]);
     assert_eq!(
         outcome(&stalemating),
-        Some((GameResult::Draw, "stalemate".into()))
+        Some((GameResult::Draw, Ending::Draw(DrawRule::Stalemate)))
     );
     // A capture leaving bare kings.
     let bare = play(game("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"), &["Kxe2"]);
     assert_eq!(
         outcome(&bare),
-        Some((GameResult::Draw, "insufficient material".into()))
+        Some((
+            GameResult::Draw,
+            Ending::Draw(DrawRule::InsufficientMaterial)
+        ))
     );
     // Set up already over.
     let dead = game("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");

@@ -93,6 +93,47 @@ fn errors_for_players() {
     ));
 }
 
+/// What players write wrongly reaches them with a reason, not "I could not
+/// read": a promotion to a king, an `e.p.` on a plain move, a lower-case
+/// bishop; `OO` and `castles` are read.
+#[test]
+fn misspelt_moves_are_answered_with_a_reason() {
+    let game =
+        Chess::from_position("4k3/1P6/8/8/8/8/8/R3K3 w Q - 0 1", &Options::default()).unwrap();
+    assert_eq!(
+        game.parse_action(Seat::White, "b8=K")
+            .unwrap_err()
+            .to_string(),
+        "You cannot promote to a king: name a queen, rook, bishop or knight (Q, R, B or N). \
+         Your pawn on b7: b8=Q+, b8=R+, b8=B, b8=N."
+    );
+    assert_eq!(
+        game.parse_action(Seat::White, "castles"),
+        Ok(ChessAction::Move(uci("e1c1")))
+    );
+    assert_eq!(
+        game.parse_action(Seat::White, "OOO claim")
+            .unwrap_err()
+            .to_string(),
+        "O-O-O would give no draw to claim: after it the position has occurred once (three \
+         times are needed), and 0 moves by each side have been played since the last capture \
+         or pawn move (50 are needed)."
+    );
+    let game = new_game();
+    assert!(matches!(
+        game.parse_action(Seat::White, "e3 e.p."),
+        Err(ActionError::Illegal { .. })
+    ));
+    let (game, _) = play(game, &["e4", "e5"]);
+    assert_eq!(
+        game.parse_action(Seat::White, "bb5")
+            .unwrap_err()
+            .to_string(),
+        "Your pawn on b2 cannot move to b5. Pieces take a capital letter: Bb5. Your pawn on b2: \
+         b3, b4."
+    );
+}
+
 #[test]
 fn moves_are_told_with_check_and_mate() {
     let (game, events) = play(new_game(), &["e4"]);
@@ -239,10 +280,14 @@ fn claimable_draws_are_shown_to_the_player() {
         texts(&events),
         ["White claimed a draw by threefold repetition. The game is drawn."]
     );
-    let facts = drawn.view(Viewer::Spectator).present().facts;
     assert_eq!(
-        facts[0],
-        "Game over: draw (threefold repetition claimed), 1/2-1/2"
+        drawn.status().outcome().unwrap().to_string(),
+        "draw (threefold repetition claimed), 1/2-1/2"
+    );
+    let facts = drawn.view(Viewer::Spectator).present().facts;
+    assert!(
+        !facts.iter().any(|f| f.contains("draw")),
+        "the outcome is the referee's status line, not a fact: {facts:?}"
     );
 }
 
@@ -357,4 +402,21 @@ fn random_games_replay_exactly() {
         assert_eq!(stored, game);
     }
     assert!(finished > 0, "some random game should finish");
+}
+
+/// The rules page states the host's clock (no longer "There is no clock")
+/// and the notation rulings.
+#[test]
+fn rules_page_states_the_clock_and_the_notation_rulings() {
+    let page = Chess::rules_page();
+    assert!(!page.contains("no clock"), "{page}");
+    assert!(page.contains("days per move") && page.contains("vacation DAYS"));
+    for needle in [
+        "OOO",
+        "castles long",
+        "a king or pawn is refused",
+        "\"e.p.\" is allowed only",
+    ] {
+        assert!(page.contains(needle), "{needle}");
+    }
 }

@@ -296,6 +296,169 @@ fn castling_is_refused_through_into_and_out_of_check() {
     );
 }
 
+/// The refusal of a castling whose right is gone says what the board
+/// shows: the king left home, or the rook is not in its corner (it moved,
+/// or was captured there).
+#[test]
+fn castling_refusal_says_the_rook_was_captured_or_the_king_moved() {
+    // 1...Bxa1: the rook is captured at home.
+    let before = pos("4k2b/8/8/8/8/8/8/R3K2R b KQ - 0 1");
+    let after = before.play(&before.parse_move("Bxa1").unwrap());
+    let (reason, hint) = illegal(&after, "O-O-O");
+    assert_eq!(
+        reason,
+        "You can no longer castle queenside: the rook from a1 has moved or was captured."
+    );
+    assert_eq!(hint.to_string(), "Your king: Kd1, Kd2, Ke2, Kf1, Kf2, O-O.");
+    // The king stepped out and back: both rights are gone.
+    let mut walked = pos("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    for text in ["Kd1", "Kd8", "Ke1", "Ke8"] {
+        walked = walked.play(&walked.parse_move(text).unwrap());
+    }
+    assert_eq!(
+        illegal(&walked, "O-O").0,
+        "You can no longer castle kingside: your king or that rook has moved."
+    );
+    let moved = pos("4k3/8/8/8/8/8/8/R2K3R w - - 0 1");
+    assert_eq!(
+        illegal(&moved, "O-O").0,
+        "You can no longer castle kingside: your king has moved."
+    );
+    assert_eq!(
+        illegal(&moved, "castles").0,
+        "You cannot castle now: your king has moved."
+    );
+}
+
+/// Castling may be written `OO`, `OOO`, `castles short`, `castles long`,
+/// or `castles` when only one castling is legal (else it is ambiguous).
+#[test]
+fn castling_in_other_words() {
+    let free = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for (text, expected) in [
+        ("OO", "e1g1"),
+        ("oo", "e1g1"),
+        ("00", "e1g1"),
+        ("OOO", "e1c1"),
+        ("ooo", "e1c1"),
+        ("castles short", "e1g1"),
+        ("Castles kingside", "e1g1"),
+        ("castles long", "e1c1"),
+        ("castle queenside", "e1c1"),
+    ] {
+        assert_eq!(free.parse_move(text), Ok(uci(expected)), "{text}");
+    }
+    assert_eq!(ambiguous(&free, "castles"), ["O-O", "O-O-O"]);
+
+    // Only kingside is legal: `castles` is that one.
+    let one = pos("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+    assert_eq!(one.parse_move("castles"), Ok(uci("e1g1")));
+    assert_eq!(one.parse_move("castles+"), Ok(uci("e1g1")));
+    let black = pos("r3k3/8/8/8/8/8/8/4K3 b q - 0 1");
+    assert_eq!(black.parse_move("castles"), Ok(uci("e8c8")));
+
+    // Neither is legal: why, side by side.
+    let (reason, hint) = illegal(&Position::startpos(), "castles");
+    assert_eq!(
+        reason,
+        "You cannot castle now: there are pieces between your king and rook."
+    );
+    assert_eq!(hint.to_string(), "Your king: no legal move.");
+    let mixed = pos("4kr2/8/8/8/8/8/8/RN2K2R w Q - 0 1");
+    assert_eq!(
+        illegal(&mixed, "castles").0,
+        "You cannot castle queenside now: there are pieces between your king and rook."
+    );
+    let both = pos("4kr2/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+    assert_eq!(
+        illegal(&both, "castles").0,
+        "You cannot castle now: kingside, your king would pass through f1, which is \
+         attacked; queenside, there are pieces between your king and rook."
+    );
+    let out_of = pos("4k3/8/8/8/1b6/8/8/R3K2R w KQ - 0 1");
+    assert_eq!(
+        illegal(&out_of, "castles").0,
+        "You cannot castle out of check."
+    );
+}
+
+/// A promotion to a king or a pawn is refused with the reason and the
+/// pieces a pawn may become, not as unreadable.
+#[test]
+fn promotion_to_a_king_or_pawn_says_why() {
+    let position = pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    for text in ["b8=K", "b8K", "b7b8k", "b8=K+"] {
+        let (reason, hint) = illegal(&position, text);
+        assert_eq!(
+            reason,
+            "You cannot promote to a king: name a queen, rook, bishop or knight (Q, R, B or N).",
+            "{text}"
+        );
+        assert_eq!(
+            hint.to_string(),
+            "Your pawn on b7: b8=Q+, b8=R+, b8=B, b8=N.",
+            "{text}"
+        );
+    }
+    let (reason, _) = illegal(&position, "b8=P");
+    assert_eq!(
+        reason,
+        "You cannot promote to a pawn: name a queen, rook, bishop or knight (Q, R, B or N)."
+    );
+    // Another letter is still no move at all.
+    assert!(matches!(
+        position.parse_move("b8=X"),
+        Err(MoveError::Syntax { .. })
+    ));
+}
+
+/// An `e.p.` mark on a move that is not a capture en passant is refused.
+#[test]
+fn en_passant_mark_on_another_move_is_refused() {
+    let start = Position::startpos();
+    let (reason, hint) = illegal(&start, "e3 e.p.");
+    assert_eq!(
+        reason,
+        "e3 is not a capture en passant: no capture en passant is possible now."
+    );
+    assert_eq!(hint.to_string(), "Your pawn on e2: e3, e4.");
+    assert!(matches!(
+        start.parse_move("e3ep"),
+        Err(MoveError::Illegal { .. })
+    ));
+
+    let position = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert_eq!(
+        illegal(&position, "e6 e.p.").0,
+        "e6 is not a capture en passant: the one possible now is exd6."
+    );
+    assert_eq!(position.parse_move("exd6 e.p."), Ok(uci("e5d6")));
+}
+
+/// `bb5` reads as a b-pawn move; when the bishop could go there, the
+/// refusal says that pieces take a capital letter.
+#[test]
+fn lower_case_bishop_gets_a_capital_letter_hint() {
+    let open = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let (reason, hint) = illegal(&open, "bb5");
+    assert_eq!(
+        reason,
+        "Your pawn on b2 cannot move to b5. Pieces take a capital letter: Bb5."
+    );
+    assert_eq!(hint.to_string(), "Your pawn on b2: b3, b4.");
+    let capture = pos("4k3/8/2n5/8/B7/8/1P6/4K3 w - - 0 1");
+    assert_eq!(
+        illegal(&capture, "bxc6").0,
+        "Your pawn on b2 cannot move to c6. Pieces take a capital letter: Bxc6+."
+    );
+    // A b-pawn move that is legal is played; no bishop move, no hint.
+    assert_eq!(open.parse_move("b4"), Ok(uci("b2b4")));
+    assert_eq!(
+        illegal(&Position::startpos(), "bb5").0,
+        "Your pawn on b2 cannot move to b5."
+    );
+}
+
 #[test]
 fn en_passant_in_notation() {
     let position = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
@@ -317,10 +480,10 @@ fn errors_read_as_sentences() {
         err.to_string(),
         "None of your knights can move to f4. Your knights: Na3, Nc3, Nf3, Nh3."
     );
-    let err = start.parse_move("castle").unwrap_err();
+    let err = start.parse_move("castling").unwrap_err();
     assert!(
         err.to_string()
-            .starts_with("\"castle\" is not a move: expected a move in algebraic notation")
+            .starts_with("\"castling\" is not a move: expected a move in algebraic notation")
     );
     let knights = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     assert_eq!(

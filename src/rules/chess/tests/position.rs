@@ -404,3 +404,23 @@ fn queries_on_pieces_and_squares() {
     assert!(!position.is_zeroing(&uci("g1f3")) && position.is_zeroing(&uci("e2e4")));
     assert_eq!(position.captured_square(&uci("e2e4")), None);
 }
+
+#[test]
+fn position_errors_say_what_kind_of_wrong() {
+    use crate::rules::{Game, OptionError, Options, PositionError};
+    let read = |text: &str, options: &[&str]| {
+        crate::rules::chess::Chess::from_position(text, &Options::parse(options).unwrap())
+    };
+    assert!(matches!(
+        read("not a fen", &[]),
+        Err(PositionError::Malformed(_))
+    ));
+    assert!(matches!(
+        read("8/8/8/8/8/8/8/8 w - - 0 1", &[]),
+        Err(PositionError::Illegal(_))
+    ));
+    assert!(matches!(
+        read("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &["version=2"]),
+        Err(PositionError::Options(OptionError::Unknown { .. }))
+    ));
+}

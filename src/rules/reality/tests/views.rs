@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::reality::board::Face;
-use crate::rules::{Cell, View, Viewer};
+use crate::rules::{Cell, Entropy, View, Viewer};
 
 #[test]
 fn each_seat_sees_its_own_down_faces_and_only_the_up_faces_of_the_other() {
@@ -18,7 +18,7 @@ fn each_seat_sees_its_own_down_faces_and_only_the_up_faces_of_the_other() {
         );
         assert_eq!(view.hands[seat.other().index()].chips, None);
         assert_eq!(view.hands[seat.other().index()].count, 1);
-        assert_eq!(view.limits, [3, 3]);
+        assert_eq!(view.limits, [Some(3), Some(3)]);
     }
     let spectator = game.view(Viewer::Spectator);
     assert!(spectator.chips.iter().all(|c| c.down.is_none()));
@@ -205,6 +205,181 @@ fn refusals_speak_only_of_what_the_sender_may_know() {
         assert!(
             !err.to_lowercase().contains("rook") && !err.contains("/r"),
             "{text}: {err}"
+        );
+    }
+}
+
+/// The setups are news of the notices that carry them, not of a turn:
+/// once both are in, no view repeats them as "Last:" lines. A turn's news
+/// is.
+#[test]
+fn the_setup_news_is_not_repeated_as_the_last_turn() {
+    let game = new_game("");
+    let game = play(&game, Seat::White, fixed_setup(Seat::White));
+    let action = game
+        .parse_action(Seat::Black, fixed_setup(Seat::Black))
+        .unwrap();
+    let applied = game
+        .apply(Seat::Black, &action, &mut Entropy::new([2; 32], 1))
+        .unwrap();
+    assert!(
+        applied
+            .events
+            .iter()
+            .any(|e| e.text.starts_with("Both setups are in")),
+        "the notice tells it"
+    );
+    let game = applied.state;
+    for viewer in [
+        Viewer::Seat(Seat::White),
+        Viewer::Seat(Seat::Black),
+        Viewer::Spectator,
+        Viewer::Host,
+    ] {
+        let view = game.view(viewer);
+        assert!(view.reveals.is_empty(), "{viewer:?}: {:?}", view.reveals);
+        let facts = view.present().facts;
+        assert!(
+            !facts.iter().any(|f| f.starts_with("Last:")),
+            "{viewer:?}: {facts:?}"
+        );
+    }
+    let game = play(&game, Seat::White, "c3-c4");
+    let facts = game.view(Viewer::Seat(Seat::Black)).present().facts;
+    assert!(
+        facts.contains(&"Last: White: c3-c4.".to_string()),
+        "{facts:?}"
+    );
+}
+
+/// A line told to one seat reaches only that seat: not the opponent, not
+/// a spectator, not the host's view or the archive, not even once the
+/// game is over.
+#[test]
+fn a_line_told_to_one_seat_never_reaches_another() {
+    let game = arrange(
+        "",
+        Seat::Black,
+        "c4=N/B d1=R/R e2=N/N c2=P/P",
+        "d5=p/n d9=r/r",
+    );
+    let game = play(&game, Seat::Black, "d5xc4");
+    let private = "Your chip N/B from c4 is in your hand.";
+    assert!(
+        game.view(Viewer::Seat(Seat::White))
+            .reveals
+            .contains(&private.to_string())
+    );
+    let mut finished = game.clone();
+    finished.outcome = Some(crate::rules::Outcome::win(
+        Seat::Black,
+        crate::rules::Ending::Resigned(Seat::White),
+    ));
+    for (game, viewer) in [
+        (&game, Viewer::Seat(Seat::Black)),
+        (&game, Viewer::Spectator),
+        (&game, Viewer::Host),
+        (&finished, Viewer::Seat(Seat::Black)),
+        (&finished, Viewer::Spectator),
+    ] {
+        let view = game.view(viewer);
+        assert!(
+            view.reveals.iter().all(|r| !r.starts_with("Your")),
+            "{viewer:?}: {:?}",
+            view.reveals
+        );
+        assert!(view.reveals.iter().any(|r| r.starts_with("Black: d5xc4")));
+    }
+    assert!(
+        game.archive()
+            .reveals
+            .iter()
+            .all(|r| !r.starts_with("Your"))
+    );
+    assert!(
+        finished
+            .view(Viewer::Seat(Seat::White))
+            .reveals
+            .contains(&private.to_string())
+    );
+}
+
+/// The archive of a match that ended outside the rules (a resignation
+/// right after the setups) shows both setups as revealed, not sealed; the
+/// host's view of a game in play still marks them sealed.
+#[test]
+fn the_archive_shows_the_setups_revealed() {
+    let game = started("");
+    let host = game.view(Viewer::Host).present().facts;
+    assert!(
+        host.iter()
+            .any(|f| f.starts_with("White's setup (sealed): ")),
+        "{host:?}"
+    );
+    let archive = game.archive();
+    let facts = archive.present().facts;
+    for seat in ["White", "Black"] {
+        assert!(
+            facts
+                .iter()
+                .any(|f| f.starts_with(&format!("{seat}'s setup was: ")) && f.contains("(salt ")),
+            "{facts:?}"
+        );
+    }
+    assert!(!facts.iter().any(|f| f.contains("sealed")), "{facts:?}");
+    assert!(archive.chips.iter().all(|c| c.down.is_some()));
+    assert!(archive.hands.iter().all(|h| h.chips.is_some()));
+    assert_eq!(facts[0], "Play stopped at move 1, with White to play.");
+}
+
+/// A side with no true chip left has no hand limit to show.
+#[test]
+fn a_side_with_no_true_chip_left_shows_no_limit() {
+    let game = arrange(
+        "",
+        Seat::White,
+        "c4=N/N d1=R/R hand=PB",
+        "d6=b/b d9=n/r hand=pr",
+    );
+    assert_eq!(
+        game.view(Viewer::Seat(Seat::Black)).limits,
+        [Some(1), Some(0)]
+    );
+    let game = play(&game, Seat::White, "c4xd6 check!");
+    assert!(game.outcome.is_some());
+    let view = game.view(Viewer::Seat(Seat::Black));
+    assert_eq!(view.limits, [Some(1), None]);
+    let facts = view.present().facts;
+    assert!(
+        facts.contains(&"Black's hand: 1 chip (pr); no true chip left.".to_string()),
+        "{facts:?}"
+    );
+    assert!(facts.contains(&"White's hand: 1 chip (PB); limit 1.".to_string()));
+}
+
+/// The rules page says what these views and refusals do.
+#[test]
+fn the_rules_page_states_it() {
+    let page = RealityCheck::rules_page();
+    for line in [
+        "A Reality Check is never declared on your own\n   chip (not even with retreat=on); the referee refuses it.",
+        "(\"Last:\", from White's first move on: the setups are told in their own\nmails)",
+        "shown to that player only",
+        "the setups as revealed",
+        "- A side with no true chip left has lost, and has no hand limit",
+        "The host may set a clock of so many days per move",
+    ] {
+        assert!(page.contains(line), "{line}");
+    }
+    assert!(!page.contains("There is no clock"));
+    // The refusal the page promises, with retreat=on and without.
+    for opts in ["", "retreat=on"] {
+        let game = arrange(opts, Seat::White, "c4=N/N d6=B/R d1=R/R", "d9=r/r");
+        assert!(
+            refusal(&game, Seat::White, "c4xd6 check!")
+                .to_string()
+                .contains("never declared on your own chip"),
+            "{opts}"
         );
     }
 }

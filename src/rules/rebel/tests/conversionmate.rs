@@ -3,7 +3,7 @@
 
 use super::{after, game_at, legal, play_game, pos, sans, sq, texts};
 use crate::rules::rebel::{BoardEnd, Piece, PlayError, RebelAction, RebelPosition, Role, Version};
-use crate::rules::{ActionError, Entropy, Game, GameResult, Seat, Status, View, Viewer};
+use crate::rules::{ActionError, Ending, Entropy, Game, GameResult, Seat, Status, View, Viewer};
 
 const V3: Version = Version::Three;
 
@@ -80,7 +80,7 @@ fn a_checkmate_with_an_unconverted_checker_wins() {
     );
     assert_eq!(texts(&events)[1], "Checkmate: White wins.");
     let (game, _) = play_game(game_at("7k/7p/4N3/8/8/8/8/R5K1 w - - 0 1", 3), &["Ra8#"]);
-    assert_eq!(game.outcome().unwrap().reason, "checkmate");
+    assert_eq!(game.outcome().unwrap().reason, Ending::Checkmate);
     // Only the converted rook checks, though a bishop stands behind the
     // pawns: a conversionmate.
     let p = after(pos("7k/6pp/8/8/8/8/1B6/R*5K1 w - - 0 1", V3), &["Ra8#"]);
@@ -92,27 +92,81 @@ fn a_checkmate_with_an_unconverted_checker_wins() {
     assert_eq!(p.rebels(), None);
 }
 
-/// Kings are never captured: right after a conversionmate a Rebel piece
-/// may attack the Spartans' new king, and the Spartans must answer it.
+/// A conversionmate never leaves the new king attacked: a checkmate by
+/// converted pieces only in which the mated king, once converted, would
+/// stand attacked by its former side is an ordinary checkmate.
 #[test]
-fn kings_are_never_captured_and_the_spartans_answer_the_check() {
-    let p = pos("7k/6p1/8/8/8/3B4/R*6r/1K6 w - - 0 1", V3);
-    let p = after(p, &["Ra8#"]);
-    assert_eq!(p.rebels(), Some(Seat::Black));
-    assert!(
-        p.in_check(Seat::White),
-        "the rook on h2 attacks the new king"
+fn a_mate_that_would_convert_the_king_into_check_is_a_checkmate() {
+    // The smothered mate: converted, the king on h8 would stand beside
+    // Black's rook on g8, and Re8 would then attack both White kings.
+    let game = game_at("6rk/6pp/8/6N*1/8/8/8/4K3 w - - 0 1", 3);
+    let (game, events) = play_game(game, &["Nf7#"]);
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "White wins (checkmate), 1-0"
     );
-    assert!(!p.is_check(), "the Rebels have no king");
-    assert_eq!(reason(&p, "Rxh8"), "Kings are never captured.");
-    let p = after(p, &["Rh3"]);
-    assert!(p.is_check());
+    assert_eq!(
+        texts(&events),
+        ["White played Nf7#", "Checkmate: White wins."]
+    );
+    let p = game.current();
+    assert_eq!(p.rebels(), None);
+    assert_eq!(p.kings(Seat::Black), [sq("h8")]);
+    assert_eq!(p.board_end(), Some(BoardEnd::Checkmate(Seat::White)));
+    assert_eq!(
+        game.view(Viewer::Spectator).history()[0].text,
+        "Nf7#",
+        "no conversionmate noted"
+    );
+    let facts = game.view(Viewer::Seat(Seat::Black)).present().facts;
+    assert!(
+        facts.contains(&"Black's king on h8 is attacked by White's converted knight on f7.".into()),
+        "{facts:?}"
+    );
+    // A Rebel rook on h2 would attack the converted king up the h-file.
+    let p = after(pos("7k/6p1/8/8/8/3B4/R*6r/1K6 w - - 0 1", V3), &["Ra8#"]);
+    assert_eq!(p.board_end(), Some(BoardEnd::Checkmate(Seat::White)));
+    assert_eq!(p.rebels(), None);
+    // Without that rook the same mate converts.
+    let p = after(pos("7k/6p1/8/8/8/3B4/R*7/1K6 w - - 0 1", V3), &["Ra8#"]);
+    assert_eq!(p.rebels(), Some(Seat::Black));
+    assert!(!p.in_check(Seat::White));
+    // Such a position cannot be: the Rebels to move, a Spartan king attacked.
+    let err =
+        RebelPosition::from_fen("R*6K*/6p1/8/8/8/3B4/7r/1K6 b - - 1 1 rebels:b", V3).unwrap_err();
+    assert!(err.to_string().contains("White is in check"), "{err}");
+}
+
+/// Kings are never captured: no move takes a king, and the text that
+/// tries is told so.
+#[test]
+fn kings_are_never_captured() {
+    let p = pos("R6K*/6p1/8/8/8/2r5/8/1K6 b - - 0 1 rebels:b", V3);
+    assert_eq!(reason(&p, "Rxb1"), "Kings are never captured.");
+    let (game, _) = play_game(game_at(&p.fen(), 3), &["Rh3"]);
+    let facts = game.view(Viewer::Seat(Seat::White)).present().facts;
+    for line in [
+        "White is in check",
+        "White's converted king on h8 is attacked by Black's rook on h3.",
+    ] {
+        assert!(facts.iter().any(|f| f == line), "{line}: {facts:?}");
+    }
+    let p = game.current().clone();
+    assert!(
+        p.is_check(),
+        "the rook attacks the converted king up the h-file"
+    );
     let mut answers = sans(&p);
     answers.sort();
-    assert_eq!(answers, ["Bh7", "Kg8", "Kxg7"]);
+    assert_eq!(answers, ["Kg8", "Kxg7"]);
     assert_eq!(
         reason(&p, "Kc2"),
         "You are in check, and Kc2 does not end the check."
+    );
+    assert!(
+        p.legal_plays()
+            .iter()
+            .all(|play| p.piece_at(play.to()).is_none_or(|t| t.role != Role::King))
     );
 }
 
@@ -152,23 +206,23 @@ fn the_rebels_have_no_check_and_no_castling() {
     let p = pos("R6K*/8/8/8/8/8/r7/4K3 b - - 0 1 rebels:b", V3);
     assert!(!p.is_check());
     assert!(legal(&p, "Rb2") && legal(&p, "Ra7") && legal(&p, "Rxa8"));
-    assert!(RebelPosition::from_fen("r6K*/8/8/8/8/8/8/4K3 b q - 0 1 rebels:b", V3).is_err());
+    assert!(RebelPosition::from_fen("r7/8/8/8/8/8/7K*/4K3 b q - 0 1 rebels:b", V3).is_err());
     // The teams field belongs to Rebel III only, and names the kingless.
-    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/8/r3K3 b - - 0 1", V3).is_ok());
-    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/8/r3K3 b - - 0 1 rebels:w", V3).is_err());
-    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/8/r3K3 b - - 0 1", Version::Two).is_err());
+    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/r7/4K3 b - - 0 1", V3).is_ok());
+    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/r7/4K3 b - - 0 1 rebels:w", V3).is_err());
+    assert!(RebelPosition::from_fen("R6K*/8/8/8/8/8/r7/4K3 b - - 0 1", Version::Two).is_err());
 }
 
 /// "Checkmate both Kings": the Spartans in check with no legal action
 /// lose, even when only converted pieces mate (no conversionmate of the
-/// Spartans).
+/// Spartans), and even when only one of their kings is attacked.
 #[test]
 fn the_rebels_win_by_checkmating_the_spartans() {
-    let game = game_at("1r6/7K*/8/8/8/8/2q*5/K7 b - - 0 1 rebels:b", 3);
+    let game = game_at("1r6/7K*/8/8/8/8/3q*4/K7 b - - 0 1 rebels:b", 3);
     let (game, events) = play_game(game, &["Qb2#"]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Win(Seat::Black));
-    assert_eq!(outcome.reason, "the Spartans' kings checkmated");
+    assert_eq!(outcome.reason, Ending::SpartanKingsCheckmated);
     assert_eq!(
         texts(&events)[1],
         "Checkmate of the Spartans: White cannot save both kings. Black (the Rebels) wins."
@@ -178,13 +232,52 @@ fn the_rebels_win_by_checkmating_the_spartans() {
         2,
         "nothing converted"
     );
+    // The view names the attacked king, and only that one.
+    let facts = game.view(Viewer::Spectator).present().facts;
+    let attacked: Vec<&String> = facts.iter().filter(|f| f.contains("is attacked")).collect();
+    assert_eq!(
+        attacked,
+        ["White's king on a1 is attacked by Black's converted queen on b2."]
+    );
+}
+
+/// Both kings attacked at once, with no action that saves both: the same
+/// ending, and the view names both kings.
+#[test]
+fn the_rebels_win_by_attacking_both_kings_at_once() {
+    let game = game_at("7K*/8/8/1q6/8/8/8/4K3 b - - 0 1 rebels:b", 3);
+    let (game, events) = play_game(game, &["Qe5+"]);
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "Black wins (the Spartans' kings checkmated), 0-1"
+    );
+    assert_eq!(
+        texts(&events)[1],
+        "Checkmate of the Spartans: White cannot save both kings. Black (the Rebels) wins."
+    );
+    let facts = game.view(Viewer::Seat(Seat::White)).present().facts;
+    for line in [
+        "White's king on e1 is attacked by Black's queen on e5.",
+        "White's converted king on h8 is attacked by Black's queen on e5.",
+    ] {
+        assert!(facts.iter().any(|f| f == line), "{line}: {facts:?}");
+    }
+    // Either king alone could step out of the attack: it is the pair that
+    // cannot be saved.
+    assert!(game.current().legal_plays().is_empty());
+    for (fen, step) in [
+        ("8/8/8/4q3/8/8/8/4K2K* w - - 0 1 rebels:b", "Kd2"),
+        ("7K*/8/8/4q3/8/8/K7/8 w - - 0 1 rebels:b", "Kg8"),
+    ] {
+        assert!(legal(&pos(fen, V3), step), "{fen}");
+    }
 }
 
 /// "Return at least one of them to your side and check the other": the
 /// Rebels' Recruiter returns their king, then any check wins.
 #[test]
 fn a_king_returned_then_check_wins() {
-    let fen = "6K*1/4n*1pp/4u3/8/8/8/1r6/R5K1 b - - 0 1 rebels:b";
+    let fen = "6K*1/3n*2pp/4u3/8/8/8/1r6/R5K1 b - - 0 1 rebels:b";
     let p = pos(fen, V3);
     // Only the Recruiter returns a king; no one captures it.
     assert_eq!(
@@ -199,7 +292,7 @@ fn a_king_returned_then_check_wins() {
         "Black returned its king on g8 from White: it is no longer converted."
     );
     let p = game.current();
-    assert_eq!(p.fen(), "6k1/4n*1pp/4u3/8/8/8/1r6/R5K1 w - - 1 2 rebels:b");
+    assert_eq!(p.fen(), "6k1/3n*2pp/4u3/8/8/8/1r6/R5K1 w - - 1 2 rebels:b");
     assert_eq!(p.kings(Seat::Black), [sq("g8")]);
     assert_eq!(
         game.view(Viewer::Spectator).history()[0].text,
@@ -255,6 +348,21 @@ fn the_spartans_mate_a_returned_king() {
     assert!(game.outcome().is_none());
     assert_eq!(game.current().kings(Seat::White).len(), 2);
     assert_eq!(game.current().rebels(), Some(Seat::Black));
+    // Converted, the king on g8 would stand attacked by the Rebels' knight
+    // on h6: an ordinary checkmate, and the Spartans win.
+    let (game, events) = play_game(
+        game_at("6k1/5ppp/7n/8/8/8/8/R*5K1 w - - 0 1 rebels:b", 3),
+        &["Ra8#"],
+    );
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "White wins (checkmate), 1-0"
+    );
+    assert_eq!(
+        texts(&events),
+        ["White played Ra8#", "Checkmate: White wins."]
+    );
+    assert_eq!(game.current().kings(Seat::Black), [sq("g8")]);
 }
 
 /// "Completely wipe out the other team": the Spartans win when the Rebels
@@ -278,9 +386,9 @@ fn the_spartans_win_by_wiping_out_the_rebels() {
         game_at("R6K*/8/8/4n3/8/2U5/8/6K1 w - - 0 1 rebels:b", 3),
         &["U*e5"],
     );
-    assert_eq!(game.outcome().unwrap().reason, "the Rebels wiped out");
+    assert_eq!(game.outcome().unwrap().reason, Ending::RebelsWipedOut);
     let (game, events) = play_game(game_at("7k/8/6K1/8/8/8/8/R*7 w - - 0 1", 3), &["Ra8#"]);
-    assert_eq!(game.outcome().unwrap().reason, "the Rebels wiped out");
+    assert_eq!(game.outcome().unwrap().reason, Ending::RebelsWipedOut);
     assert!(texts(&events)[1].starts_with("Conversionmate"));
 }
 
@@ -375,4 +483,20 @@ fn teams_are_stored_and_repeat() {
         game.current().repetition_key(),
         "R*6K*/7p/4N3/8/8/8/8/6K1 b - - rebels:b"
     );
+}
+
+/// The rules page states each of these settled points, with its reason.
+#[test]
+fn the_rules_page_states_the_settled_endings() {
+    let page = crate::rules::rebel::RebelChess::rules_page();
+    for line in [
+        "- Kings are never captured: no move takes a king (no position leaves a king attacked on the other side's turn).",
+        "is no conversionmate but an ordinary checkmate, and ends the game: the Spartans may never have a king attacked",
+        "- \"Checkmate both Kings\": the Rebels win when the Spartans are in check with no legal action, whether one king or both are attacked",
+        "names every king that is attacked",
+        "The host may set a clock of so many days per move",
+    ] {
+        assert!(page.contains(line), "{line}");
+    }
+    assert!(!page.contains("There is no clock"));
 }

@@ -4,7 +4,7 @@
 use super::{after, legal, play, play_game, pos, sans, sq, texts};
 use crate::rules::chess::{self};
 use crate::rules::rebel::{Piece, PlayError, RebelPosition, Role, Version};
-use crate::rules::{Game, Seat, View, Viewer};
+use crate::rules::{DrawRule, Ending, Game, Seat, View, Viewer};
 
 const V1: Version = Version::One;
 const V2: Version = Version::Two;
@@ -420,10 +420,7 @@ fn recruits_and_returns_repeat_positions() {
     let game = super::game_at("4k3/8/4u3/8/2n5/8/4U3/4K3 w - - 0 1", 1);
     let (game, events) = play_game(game, &["U*c4", "U*c4", "U*c4", "U*c4"]);
     assert_eq!(game.current().halfmove_clock(), 4);
-    assert_eq!(
-        game.claimable(),
-        Some(chess::DrawReason::ThreefoldRepetition)
-    );
+    assert_eq!(game.claimable(), Some(chess::DrawRule::ThreefoldRepetition));
     assert_eq!(
         texts(&events).last().copied(),
         Some("White may claim a draw by threefold repetition.")
@@ -483,7 +480,7 @@ fn insufficient_material_with_recruiters() {
     let game = super::game_at("4k3/8/8/8/8/8/4U3/4K3 w - - 0 1", 1);
     assert_eq!(
         game.status().outcome().unwrap().reason,
-        "insufficient material"
+        Ending::Draw(DrawRule::InsufficientMaterial)
     );
 }
 

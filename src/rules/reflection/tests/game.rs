@@ -5,7 +5,8 @@ use super::{Table, sq};
 use crate::render::diagram;
 use crate::rules::reflection::{ReflectionAction, ReflectionTeammate};
 use crate::rules::{
-    ActionError, AnyGame, Cell, Game, GameInfo, GameResult, Options, Seat, Status, View, Viewer,
+    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameInfo, GameResult, Options, Seat,
+    Status, View, Viewer,
 };
 
 #[test]
@@ -187,8 +188,8 @@ fn the_state_is_stored_as_strings_and_read_back() {
 #[test]
 fn the_cross14_board_reads_in_a_fixed_width_font() {
     let t = Table::new(&["setup=cross14"]);
-    let view = AnyGame::view(&t.game, Viewer::Seat(Seat::White));
-    let picture = view.presentation.diagram.as_ref().unwrap();
+    let view = AnyGame::seat_view(&t.game, Seat::White).view().clone();
+    let picture = view.presentation().diagram.as_ref().unwrap();
     let text = diagram::text(picture);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 16, "{text}");
@@ -202,14 +203,14 @@ fn the_cross14_board_reads_in_a_fixed_width_font() {
     assert_eq!(column(lines[0], 'K'), column(lines[13], 'K'));
     assert!(picture.cell(sq("a1")) == &Cell::Missing && picture.cell(sq("c3")) == &Cell::Missing);
     let cross12 = Table::new(&["setup=cross12"]);
-    let view = AnyGame::view(&cross12.game, Viewer::Spectator);
-    let text = diagram::text(view.presentation.diagram.as_ref().unwrap());
+    let view = AnyGame::public_view(&cross12.game).view().clone();
+    let text = diagram::text(view.presentation().diagram.as_ref().unwrap());
     assert!(
         text.starts_with("12        R' N' B' Q' K' B' N' R'\n"),
         "{text}"
     );
     assert!(
-        view.presentation
+        view.presentation()
             .legend
             .iter()
             .any(|l| l.contains("reflections"))
@@ -226,8 +227,8 @@ fn the_html_board_shows_every_setup_and_both_boards() {
         &["setup=two-boards"],
     ] {
         let t = Table::new(words);
-        let view = AnyGame::view(&t.game, Viewer::Seat(Seat::Black));
-        let html = diagram::html(view.presentation.diagram.as_ref().unwrap());
+        let view = AnyGame::seat_view(&t.game, Seat::Black).view().clone();
+        let html = diagram::html(view.presentation().diagram.as_ref().unwrap());
         // The first army's kings as figurines, the second's as K' and k'.
         let figurines = html.matches('♔').count() + html.matches('♚').count();
         let primed = html.matches(">K'<").count() + html.matches(">k'<").count();
@@ -236,7 +237,7 @@ fn the_html_board_shows_every_setup_and_both_boards() {
         if words == ["setup=two-boards"] {
             assert!(html.contains("title=\"p1\""), "board 2 drawn on files i-p");
             assert!(
-                view.presentation
+                view.presentation()
                     .legend
                     .iter()
                     .any(|l| l.contains("board 2 on files i-p"))
@@ -284,7 +285,10 @@ fn a_repetition_is_claimed_with_a_turn_or_after_it() {
     match Game::status(&t.game) {
         Status::Finished(outcome) => {
             assert_eq!(outcome.result, GameResult::Draw);
-            assert_eq!(outcome.reason, "threefold repetition claimed");
+            assert_eq!(
+                outcome.reason,
+                Ending::Claimed(DrawRule::ThreefoldRepetition)
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -8,7 +8,9 @@ mod simple;
 
 use crate::rules::chesslike::{Piece, Position, Setup};
 use crate::rules::reflection::{Board, Config, ReflectionPosition, ReflectionTeammate, UNPAIRED};
-use crate::rules::{ActionError, AnyGame, Entropy, Game, GameResult, Options, Seat, Status};
+use crate::rules::{
+    ActionError, AnyGame, Ending, Entropy, Game, GameResult, Options, Seat, Status,
+};
 
 pub(super) use crate::rules::chess::tests::{Rng, sq};
 
@@ -82,7 +84,7 @@ impl Table {
     }
 
     /// The outcome, once finished.
-    pub fn outcome(&self) -> Option<(GameResult, String)> {
+    pub fn outcome(&self) -> Option<(GameResult, Ending)> {
         match Game::status(&self.game) {
             Status::Finished(o) => Some((o.result, o.reason)),
             Status::Ongoing(_) => None,

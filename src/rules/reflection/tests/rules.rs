@@ -3,7 +3,7 @@
 
 use super::{Table, config, place, sq};
 use crate::rules::reflection::{Config, Layout, ReflectionPosition, Symmetry, Win};
-use crate::rules::{GameResult, Options, Seat};
+use crate::rules::{DrawRule, Ending, GameResult, Options, Seat};
 
 const CROSS8_KINGS: [(&str, &str); 4] = [("e1", "K"), ("e8", "K'"), ("a5", "k"), ("h5", "k'")];
 
@@ -768,7 +768,7 @@ fn checkmate_and_stalemate() {
     mate.play("Q b8-b2");
     assert_eq!(
         mate.outcome(),
-        Some((GameResult::Win(Seat::Black), "checkmate".into()))
+        Some((GameResult::Win(Seat::Black), Ending::Checkmate))
     );
     assert!(mate.events.contains(&"Checkmate: Black wins.".to_string()));
     let mut stale = place(
@@ -781,7 +781,7 @@ fn checkmate_and_stalemate() {
     stale.play("Q h2-c2");
     assert_eq!(
         stale.outcome(),
-        Some((GameResult::Draw, "stalemate".into()))
+        Some((GameResult::Draw, Ending::Draw(DrawRule::Stalemate)))
     );
 }
 
@@ -801,7 +801,7 @@ fn capturing_the_kings() {
     t.play("Q b8xb1");
     assert_eq!(
         t.outcome(),
-        Some((GameResult::Win(Seat::Black), "last king captured".into()))
+        Some((GameResult::Win(Seat::Black), Ending::LastKingCaptured))
     );
     // With capture-reflection, taking one king of a pair takes both.
     let pair = [("d1", "K"), ("d8", "K'"), ("c3", "k*"), ("b1", "q*")];
@@ -816,7 +816,7 @@ fn capturing_the_kings() {
     assert_eq!(both.at("d8"), ".");
     assert_eq!(
         both.outcome(),
-        Some((GameResult::Win(Seat::Black), "last king captured".into()))
+        Some((GameResult::Win(Seat::Black), Ending::LastKingCaptured))
     );
     // No legal turn is a draw: White's kings and pawns are all blocked
     // (the pairs by each other, the Black pieces on e3-e6 across the
@@ -839,7 +839,10 @@ fn capturing_the_kings() {
     ];
     let t = place(&words, "w", &stuck, "-", "-");
     assert!(t.texts().is_empty());
-    assert_eq!(t.outcome(), Some((GameResult::Draw, "stalemate".into())));
+    assert_eq!(
+        t.outcome(),
+        Some((GameResult::Draw, Ending::Draw(DrawRule::Stalemate)))
+    );
 }
 
 /// [28] Repetition counts pieces and pairs; the 50-turn rule is claimed,
@@ -865,13 +868,16 @@ fn repetition_and_turn_counts() {
     fifty.play("claim draw");
     assert_eq!(
         fifty.outcome(),
-        Some((GameResult::Draw, "50-move rule claimed".into()))
+        Some((GameResult::Draw, Ending::Claimed(DrawRule::FiftyMoveRule)))
     );
     let mut seventy_five = Table::from(&["setup=cross8"], &text(149));
     seventy_five.play("N e3-c4");
     assert_eq!(
         seventy_five.outcome(),
-        Some((GameResult::Draw, "75-move rule".into()))
+        Some((
+            GameResult::Draw,
+            Ending::Draw(DrawRule::SeventyFiveMoveRule)
+        ))
     );
 }
 
@@ -946,12 +952,12 @@ fn two_boards_end() {
                  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w a1,d1,h1,a8,e8,h8 - 1 3";
     assert_eq!(
         Table::from(&TWO, mated).outcome(),
-        Some((GameResult::Win(Seat::Black), "checkmate".into()))
+        Some((GameResult::Win(Seat::Black), Ending::Checkmate))
     );
     let stuck = "k7/8/8/8/8/8/5q2/7K w - - 0 40 | k7/8/8/8/8/8/8/K7 w - - 0 40";
     assert_eq!(
         Table::from(&TWO, stuck).outcome(),
-        Some((GameResult::Draw, "stalemate".into()))
+        Some((GameResult::Draw, Ending::Draw(DrawRule::Stalemate)))
     );
 }
 

@@ -1,0 +1,157 @@
+//! What a viewer sees of a Superial Chess game: everything (the game hides
+//! nothing), drawn from the viewer's side.
+
+use serde::Serialize;
+
+use super::board::{Colour, Cube};
+use super::game::{Last, Superial};
+use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
+use crate::rules::geometry::{Geometry, Square};
+use crate::rules::{Cell, Diagram, Game, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
+
+/// A cube where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacedCube {
+    pub square: Square,
+    pub cube: Cube,
+}
+
+/// A Superial Chess game as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SuperialView {
+    /// The position string.
+    pub position: String,
+    pub size: u8,
+    pub cubes: Vec<PlacedCube>,
+    /// The side drawn at the bottom: Black for Black's player, else White.
+    pub bottom: Seat,
+    pub turn: Seat,
+    /// Random moves each player had (0 for a game without).
+    pub random_moves: u8,
+    /// Random moves left, White's and Black's.
+    pub random_left: [u8; 2],
+    /// Actions since the last capture or random move.
+    pub quiet: u32,
+    pub claimable: Option<DrawRule>,
+    pub last: Option<Last>,
+    pub history: Vec<HistoryLine>,
+    pub outcome: Option<Outcome>,
+}
+
+impl SuperialView {
+    /// The view of `game` for `viewer`: the one place views are made.
+    pub(super) fn build(game: &Superial, viewer: Viewer) -> SuperialView {
+        SuperialView {
+            position: game.position(),
+            size: game.board.size(),
+            cubes: game
+                .board
+                .tokens()
+                .map(|(square, cube)| PlacedCube { square, cube })
+                .collect(),
+            bottom: bottom_seat(viewer),
+            turn: game.side,
+            random_moves: game.settings.random_moves,
+            random_left: game.random_left,
+            quiet: game.quiet,
+            claimable: game.claimable(),
+            last: game.last.clone(),
+            history: game.history.clone(),
+            outcome: game.outcome.clone(),
+        }
+    }
+
+    /// The square colours drawn as the diagram is, for the text board:
+    /// `#` black, `-` white.
+    fn colour_map(&self, diagram: &Diagram) -> Vec<String> {
+        let (ranks, files) = diagram.drawing_order();
+        let mut lines = vec!["Square colours (# black, - white):".to_string()];
+        for &rank in &ranks {
+            let cells: Vec<&str> = files
+                .iter()
+                .map(|&file| {
+                    let square = Square::new(file, rank).expect("on the board");
+                    match Colour::of(square) {
+                        Colour::Black => "#",
+                        Colour::White => "-",
+                    }
+                })
+                .collect();
+            lines.push(format!("{:>2}  {}", rank + 1, cells.join(" ")));
+        }
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| ((b'a' + f) as char).to_string())
+            .collect();
+        lines.push(format!("    {}", names.join(" ")));
+        lines
+    }
+}
+
+impl View for SuperialView {
+    fn present(&self) -> Presentation {
+        let geometry = Geometry::rectangle(self.size, self.size);
+        let mut diagram = Diagram::empty(&geometry, self.bottom);
+        for placed in &self.cubes {
+            diagram.set(
+                placed.square,
+                Cell::Piece {
+                    label: placed.cube.label(),
+                    owner: placed.cube.team,
+                },
+            );
+        }
+        if let Some(last) = &self.last {
+            diagram.highlight = last.squares.clone();
+        }
+
+        let mut facts = Vec::new();
+        turn_facts(&mut facts, self.outcome.as_ref(), self.turn, false);
+        if let Some(last) = &self.last {
+            facts.push(format!(
+                "Last action: {}",
+                numbered(last.number, last.seat, &last.text)
+            ));
+        }
+        let count = |team| self.cubes.iter().filter(|p| p.cube.team == team).count();
+        facts.push(format!(
+            "Cubes: White {}, Black {}",
+            count(Seat::White),
+            count(Seat::Black)
+        ));
+        if self.random_moves > 0 || self.random_left != [0, 0] {
+            facts.push(format!(
+                "Random moves left: White {}, Black {} (write: random)",
+                self.random_left[0], self.random_left[1]
+            ));
+        }
+        if self.outcome.is_none() {
+            if let Some(reason) = self.claimable {
+                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
+            }
+            if self.quiet >= 80 {
+                facts.push(format!(
+                    "Turns without a capture or random move: {} by each side (a draw may be \
+                     claimed at 50, and is automatic at 75)",
+                    self.quiet / 2
+                ));
+            }
+        }
+
+        let mut legend = self.colour_map(&diagram);
+        legend.extend([
+            "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's".to_string(),
+            "Home colours: white for White's cubes, black for Black's".to_string(),
+            "A cube changes aspect only off its home colour".to_string(),
+        ]);
+        Presentation {
+            diagram: Some(diagram),
+            legend,
+            facts,
+        }
+    }
+
+    fn history(&self) -> Vec<HistoryLine> {
+        self.history.clone()
+    }
+}

@@ -1,0 +1,71 @@
+//! The name table: every game the referee runs.
+
+use std::fmt;
+
+use super::{
+    AnyGame, Entropy, Game, OptionError, Options, PositionError, bluff, chess, reality, rebel,
+    reflection, superial,
+};
+
+/// A game's constructor, as stored in the name table.
+pub type NewGame = fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>;
+/// A game's position reader, as stored in the name table.
+pub type FromPosition = fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>;
+
+/// A game's entry in the name table.
+pub struct GameInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub options: &'static [&'static str],
+    /// Whether the game draws from its seed (see [`Game::RANDOM`]).
+    pub random: bool,
+    pub rules_page: fn() -> &'static str,
+    pub new: NewGame,
+    pub from_position: FromPosition,
+    pub load: fn(serde_json::Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
+}
+
+impl GameInfo {
+    const fn of<G: Game>() -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            title: G::TITLE,
+            options: G::OPTIONS,
+            random: G::RANDOM,
+            rules_page: G::rules_page,
+            new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
+            from_position: |position, options| Ok(Box::new(G::from_position(position, options)?)),
+            load: |json| Ok(Box::new(serde_json::from_value::<G>(json)?)),
+        }
+    }
+
+    /// Finds a game by name (case-insensitive).
+    pub fn find(name: &str) -> Option<&'static GameInfo> {
+        let name = name.trim().to_ascii_lowercase();
+        GAMES.iter().find(|g| g.name == name)
+    }
+}
+
+impl fmt::Debug for GameInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameInfo")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+/// Every game the referee runs. A new game adds one line here.
+#[rustfmt::skip]
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<chess::Chess>(),
+    GameInfo::of::<bluff::BluffChess>(),
+    GameInfo::of::<reality::RealityCheck>(),
+    GameInfo::of::<rebel::RebelChess>(),
+    GameInfo::of::<superial::Superial>(),
+    GameInfo::of::<reflection::ReflectionTeammate>(),
+];
+
+/// The names of every game, for error messages.
+pub fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).collect()
+}
