@@ -3,8 +3,8 @@
 //! (the number of the ruling in brackets).
 
 use super::{CROSS8_KINGS, Table, config, cross8, place};
-use crate::rules::reflection::ReflectionPosition;
-use crate::rules::{GameResult, Seat};
+use crate::rules::reflection::{ReflectionAction, ReflectionPosition};
+use crate::rules::{ActionError, Entropy, Game, GameResult, Seat};
 
 /// [20] [35] [38] Castling: two squares along the home edge toward an unmoved
 /// rook, which lands on the square crossed; both rooks on the cross
@@ -236,6 +236,12 @@ fn checkmate_and_stalemate() {
         "-",
     );
     assert!(mate.reason("K c3-b2").contains("in check"));
+    // Applied directly (as a replayed log would), it is refused too.
+    let into_check = ReflectionAction::Turn("c3b2".parse().unwrap());
+    let applied = mate
+        .game
+        .apply(Seat::Black, &into_check, &mut Entropy::for_perft());
+    assert!(matches!(applied, Err(ActionError::Illegal { .. })));
     mate.play("Q b8-b2");
     assert_eq!(
         mate.outcome(),
