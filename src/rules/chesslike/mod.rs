@@ -39,20 +39,25 @@
 //! assert_eq!(pos.play(&mv).fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! ```
 
+mod fen;
+mod legal;
 mod movegen;
 mod notation;
 mod pieces;
 mod position;
 mod record;
+mod san;
 mod squares;
+mod step;
 #[cfg(test)]
 mod tests;
 mod variant;
 
-pub use movegen::{CastleSide, Move, MoveTextError, Step, StepKind};
-pub use notation::{FORMS, IllegalHint, MoveError, MoveFacts, Notation, read_move};
+pub use notation::{FORMS, MoveFacts, Notation, read_move};
 pub use pieces::{CastlingRole, Kind, KindDef, Marks, Mode, Movement, Piece, Reach};
 pub use position::{EnPassant, Position, Setup, SetupError};
 pub use record::{DrawRecord, DrawRule};
+pub use san::{IllegalHint, MoveError};
 pub use squares::SquareSet;
+pub use step::{CastleSide, Move, MoveTextError, Step, StepKind};
 pub use variant::{Army, StraightAttack, Variant};

@@ -177,9 +177,27 @@ impl ReflectionPosition {
         self.legal().into_iter().map(|p| p.turn).collect()
     }
 
-    /// Plays a turn if it is legal.
+    /// Plays a turn if it is legal (making that turn only).
     pub fn play(&self, turn: &Turn) -> Option<Played> {
-        self.legal().into_iter().find(|p| p.turn == *turn)
+        match &self.board {
+            Board::Pairs(p) => {
+                if self.kings_gone().is_some() {
+                    return None;
+                }
+                let candidate = pairs::candidates(&self.config, p)
+                    .into_iter()
+                    .find(|c| c.turn() == *turn)?;
+                let (next, effects) = pairs::make(&self.config, p, &candidate);
+                let safe = self.config.win == Win::Kings || !next.in_check(p.turn());
+                safe.then(|| Played {
+                    turn: *turn,
+                    next: self.with(Board::Pairs(next)),
+                    effects,
+                    candidate: Some(candidate),
+                })
+            }
+            Board::Two(_) => self.legal().into_iter().find(|p| p.turn == *turn),
+        }
     }
 
     fn with(&self, board: Board) -> ReflectionPosition {

@@ -31,8 +31,14 @@ fn the_game_is_registered_with_its_options_and_rules() {
         );
     }
     // Each ruling has its test: its number is in a test's doc comment.
-    let docs: Vec<&str> = include_str!("rules.rs")
-        .lines()
+    let sources = [
+        include_str!("rules.rs"),
+        include_str!("rules_end.rs"),
+        include_str!("rules_two_boards.rs"),
+    ];
+    let docs: Vec<&str> = sources
+        .iter()
+        .flat_map(|s| s.lines())
         .filter(|l| l.trim_start().starts_with("///") || l.trim_start().starts_with("//"))
         .collect();
     for n in 1..=41 {

@@ -4,6 +4,8 @@ mod game;
 mod perft;
 mod property;
 mod rules;
+mod rules_end;
+mod rules_two_boards;
 mod simple;
 
 use crate::rules::chesslike::{Piece, Position, Setup};
@@ -13,6 +15,17 @@ use crate::rules::{
 };
 
 pub(super) use crate::rules::chess::tests::{Rng, sq};
+
+/// The four kings of the cross8 start, paired.
+pub(super) const CROSS8_KINGS: [(&str, &str); 4] =
+    [("e1", "K"), ("e8", "K'"), ("a5", "k"), ("h5", "k'")];
+
+/// A cross8 (mirror) position: the four kings of the start and `pieces`.
+pub(super) fn cross8(turn: &str, pieces: &[(&str, &str)]) -> Table {
+    let mut all = CROSS8_KINGS.to_vec();
+    all.extend_from_slice(pieces);
+    place(&["setup=cross8"], turn, &all, "-", "-")
+}
 
 /// The configuration of option words.
 pub(super) fn config(words: &[&str]) -> Config {
