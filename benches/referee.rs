@@ -5,6 +5,8 @@
 //!   and the random-game tests use it) against the engine's own perft, on
 //!   the same tree; Bluff Chess's rules against orthodox chess's through the
 //!   same generic path.
+//! - layer: the chess-like layer's perft (any board, pieces as data)
+//!   against the bitboard engine's on the same orthodox positions.
 //! - mail: our parsing (headers, quotes, HTML-only, tags) against
 //!   mail-parser's bare parse of the same mails.
 //! - referee: a move through the whole inbox path (parse, authenticate,
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::{Chess, Position};
+use arbiter::rules::chesslike;
 use arbiter::rules::{Entropy, Game, Options, Status};
 
 /// The best of `rounds` timings of `f` (the least disturbed by the machine).
@@ -73,6 +76,35 @@ fn rules() {
         bluff_time,
         generic,
     );
+}
+
+fn layer() {
+    let positions = [
+        (
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            4,
+        ),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+        ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+    ];
+    for (name, fen, depth) in positions {
+        let engine = Position::from_fen(fen).unwrap();
+        let ours = chesslike::Position::from_fen(chesslike::Variant::orthodox(), fen).unwrap();
+        assert_eq!(engine.perft(depth), ours.perft(depth));
+        let base = best(3, || engine.perft(depth));
+        let measured = best(3, || ours.perft(depth));
+        report(
+            &format!("layer perft {depth}, {name}"),
+            "bitboard engine, same",
+            measured,
+            base,
+        );
+    }
 }
 
 fn mail() {
@@ -208,6 +240,7 @@ fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` would pass nothing
     // we need: run either way, it is quick.
     rules();
+    layer();
     mail();
     tokio::runtime::Builder::new_current_thread()
         .enable_all()

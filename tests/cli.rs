@@ -297,6 +297,91 @@ fn perft_and_rules() {
 }
 
 #[test]
+fn reflection_teammate_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    // Perft of every setup through the registered game.
+    for (setup, count) in [
+        ("cross14", "388"),
+        ("cross12", "396"),
+        ("cross8", "75"),
+        ("halves", "100"),
+        ("two-boards", "400"),
+    ] {
+        let option = format!("setup={setup}");
+        let run = arbiter(
+            &db,
+            &["perft", "reflection-teammate", "2", "--option", &option],
+        );
+        assert_eq!(run.out.lines().last(), Some(count), "{setup}: {}", run.err);
+    }
+    let reverse = arbiter(
+        &db,
+        &[
+            "perft",
+            "reflection-teammate",
+            "2",
+            "--option",
+            "setup=cross8",
+            "--option",
+            "symmetry=reverse",
+        ],
+    );
+    assert_eq!(reverse.out.trim(), "74");
+    let bad = arbiter(
+        &db,
+        &[
+            "perft",
+            "reflection-teammate",
+            "1",
+            "--option",
+            "setup=two-boards",
+            "--option",
+            "win=kings",
+        ],
+    );
+    assert_eq!(bad.code, 2, "{}", bad.out);
+
+    // A game: the host makes it, the players move, the log keeps the text.
+    let id = new_game(&db, "reflection-teammate", &["setup=halves"]);
+    let run = arbiter(
+        &db,
+        &["game", "play", &id, "--as", "alice@example.test", "N b1-c3"],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.out.contains("accepted: N b1-c3, N b8-c6"),
+        "{}",
+        run.out
+    );
+    let refused = arbiter(
+        &db,
+        &[
+            "game",
+            "play",
+            &id,
+            "--as",
+            "bob@example.test",
+            "N g1-f3, N g8-f5",
+        ],
+    );
+    assert_eq!(refused.code, 1);
+    assert!(refused.err.contains("Second move"), "{}", refused.err);
+    let run = arbiter(
+        &db,
+        &["game", "play", &id, "--as", "bob@example.test", "Nf3, Nf6"],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let log = arbiter(&db, &["game", "log", &id]);
+    assert_eq!(log.out, "1. N b1-c3, N b8-c6 N g1-f3, N g8-f6\n");
+    let show = arbiter(&db, &["game", "show", &id, "--as", "alice@example.test"]);
+    assert!(show.out.contains("Options: "), "{}", show.out);
+    assert_eq!(arbiter(&db, &["game", "verify", &id]).code, 0);
+    let rules = arbiter(&db, &["rules", "reflection-teammate"]);
+    assert!(rules.out.contains("[41]"), "{}", rules.out);
+}
+
+#[test]
 fn rules_alone_lists_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let run = arbiter(&dir.path().join("r.db"), &["rules"]);

@@ -170,3 +170,49 @@ async fn a_rebel_chess_recruit_by_mail() {
     );
     assert_eq!(room.log_len().await, 3);
 }
+
+#[tokio::test]
+async fn a_reflection_teammate_game_by_mail() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "reflection-teammate", "setup=cross8").await;
+    let to_alice = mails_to(&room, "alice@example.test").await;
+    let start = to_alice.last().unwrap();
+    assert!(start.contains("Reflection Teammate: your move"), "{start}");
+    // The cut corners are blank on the board: rank 8 holds c8-f8 only.
+    assert!(start.contains(" 8        N' B' K' R'"), "{start}");
+    // The text's form, a first move completed by its reflection, SAN.
+    for (who, to, id, text) in [
+        ("alice", &alice, "t1@x", "N c1-d3, N c8-d6"),
+        ("bob", &bob, "t2@x", "N h3-f4"),
+        ("alice", &alice, "t3@x", "e4, e5"),
+    ] {
+        let handled = room
+            .deliver(&mail(&format!("{who}@example.test"), to, "Re", id, text))
+            .await;
+        assert_eq!(handled, Handled::Applied, "{text}");
+    }
+    let to_bob = mails_to(&room, "bob@example.test").await;
+    let told = to_bob.last().unwrap();
+    assert!(told.contains("White played P e2-e4, P e7-e5"), "{told}");
+    assert!(
+        told.contains("White's pawns on e4 and e5 swapped squares."),
+        "{told}"
+    );
+    // A refusal names the move that failed; nothing changes.
+    assert_eq!(
+        room.deliver(&mail(
+            "bob@example.test",
+            &bob,
+            "Re",
+            "t4@x",
+            "N f4-d5, N c4-e3"
+        ))
+        .await,
+        Handled::Refused
+    );
+    let refusal = mails_to(&room, "bob@example.test").await;
+    let refusal = refusal.last().unwrap();
+    assert!(refusal.contains("Second move (N c4-e3)"), "{refusal}");
+    assert!(refusal.contains("reflected move N c4-e5"), "{refusal}");
+    assert_eq!(room.log_len().await, 3);
+}

@@ -29,8 +29,10 @@ pub mod table;
 
 pub mod bluff;
 pub mod chess;
+pub mod chesslike;
 pub mod reality;
 pub mod rebel;
+pub mod reflection;
 pub mod superial;
 
 pub use any::{

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     AnyGame, Entropy, Game, OptionError, Options, PositionError, bluff, chess, reality, rebel,
-    superial,
+    reflection, superial,
 };
 
 /// A game's constructor, as stored in the name table.
@@ -62,6 +62,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
     GameInfo::of::<superial::Superial>(),
+    GameInfo::of::<reflection::ReflectionTeammate>(),
 ];
 
 /// The names of every game, for error messages.

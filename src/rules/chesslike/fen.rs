@@ -1,0 +1,301 @@
+//! The position string: FEN generalised to any board.
+//!
+//! `placement turn castling en-passant halfmoves fullmoves`, as FEN, with:
+//! - each rank, top first, listing only the squares that exist, from the
+//!   a-file on (a number counts empty squares and may have two digits);
+//! - a piece written as its letter (upper case White), then its army's
+//!   suffix (`'`), then its marks' suffixes (`*`);
+//! - castling as `KQkq` on an orthodox 8x8 board, otherwise the squares of
+//!   the kings and rooks that may still castle (`d1,g1,k1`), or `-`;
+//! - en passant as the squares skipped by the last turn's double steps
+//!   (`e3`, or `e3,e6` after a pair of them), or `-`.
+
+use super::pieces::Piece;
+use super::position::{EnPassant, Position, Setup, SetupError};
+use super::squares::SquareSet;
+use super::variant::Variant;
+use crate::rules::Seat;
+use crate::rules::geometry::Square;
+
+impl Setup {
+    /// Reads a position string of `variant` (the counters may be left out).
+    pub fn read(variant: &Variant, text: &str) -> Result<Setup, SetupError> {
+        let syntax = |what: String| SetupError::Syntax(what);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(syntax(format!(
+                "expected 4 to 6 fields (placement, turn, castling, en passant, counters), found {}",
+                fields.len()
+            )));
+        }
+        let mut setup = Setup::empty(variant);
+        read_placement(variant, fields[0], &mut setup.cells)?;
+        setup.turn = match fields[1] {
+            "w" => Seat::White,
+            "b" => Seat::Black,
+            other => return Err(syntax(format!("the side to move is w or b, not {other:?}"))),
+        };
+        setup.castling = read_castling(variant, fields[2])?;
+        if fields[3] != "-" {
+            for name in fields[3].split(',') {
+                let skipped = variant
+                    .geometry
+                    .parse_square(name)
+                    .ok_or_else(|| syntax(format!("{name:?} is not a square of this board")))?;
+                let pawn = en_passant_pawn(variant, &setup, skipped)
+                    .ok_or(SetupError::BadEnPassant(skipped))?;
+                setup.en_passant.push(EnPassant { skipped, pawn });
+            }
+        }
+        let counter = |i: usize, default: u32| -> Result<u32, SetupError> {
+            fields.get(i).map_or(Ok(default), |f| {
+                f.parse()
+                    .map_err(|_| syntax(format!("{f:?} is not a move counter")))
+            })
+        };
+        setup.halfmoves = counter(4, 0)?;
+        setup.fullmoves = counter(5, 1)?;
+        Ok(setup)
+    }
+}
+
+/// The pawn that made the double step over `skipped`: a pawn of the side
+/// not to move, one step beyond it in its army's direction, its origin
+/// empty.
+pub(super) fn en_passant_pawn(variant: &Variant, setup: &Setup, skipped: Square) -> Option<Square> {
+    let geometry = &variant.geometry;
+    let them = setup.turn.other();
+    if setup.cells[geometry.index(skipped)].is_some() {
+        return None;
+    }
+    variant.armies_of(them).find_map(|(index, army)| {
+        let (fx, fy) = army.forward;
+        let pawn = geometry.offset(skipped, fx, fy)?;
+        let origin = geometry.offset(skipped, -fx, -fy)?;
+        let piece = setup.cells[geometry.index(pawn)]?;
+        let ok = piece.army == index
+            && variant.kind(piece.kind).pawn
+            && setup.cells[geometry.index(origin)].is_none()
+            && army.double_step.contains(origin);
+        ok.then_some(pawn)
+    })
+}
+
+fn read_placement(
+    variant: &Variant,
+    text: &str,
+    cells: &mut [Option<Piece>],
+) -> Result<(), SetupError> {
+    let geometry = &variant.geometry;
+    let syntax = |what: String| SetupError::Syntax(what);
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != geometry.height() as usize {
+        return Err(syntax(format!(
+            "the placement has {} ranks, the board {}",
+            rows.len(),
+            geometry.height()
+        )));
+    }
+    for (top, row) in rows.iter().enumerate() {
+        let rank = geometry.height() - 1 - top as u8;
+        let squares: Vec<Square> = (0..geometry.width())
+            .filter_map(|file| Square::new(file, rank))
+            .filter(|sq| geometry.contains(*sq))
+            .collect();
+        let mut next = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(digit) = c.to_digit(10) {
+                let mut count = digit as usize;
+                if let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    chars.next();
+                    count = count * 10 + d as usize;
+                }
+                if count == 0 {
+                    return Err(syntax(format!("rank {}: an empty run of 0", rank + 1)));
+                }
+                next += count;
+                continue;
+            }
+            let kind = variant
+                .kind_of_letter(c)
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or_else(|| syntax(format!("{c:?} is not a piece of this game")))?;
+            let owner = if c.is_ascii_uppercase() {
+                Seat::White
+            } else {
+                Seat::Black
+            };
+            // The army whose suffix follows (the longest that matches),
+            // else the owner's army without one.
+            let rest: String = chars.clone().collect();
+            let (army, suffix_len) = variant
+                .armies_of(owner)
+                .filter(|(_, a)| rest.starts_with(a.suffix))
+                .max_by_key(|(_, a)| a.suffix.len())
+                .map(|(i, a)| (i, a.suffix.chars().count()))
+                .ok_or_else(|| syntax(format!("{c:?}: no army of {owner} fits")))?;
+            for _ in 0..suffix_len {
+                chars.next();
+            }
+            let mut piece = Piece::new(owner, kind, army);
+            while let Some(&s) = chars.peek() {
+                match variant.mark_suffixes.iter().find(|(_, m)| *m == s) {
+                    Some((mark, _)) => {
+                        piece.marks = piece.marks.with(*mark);
+                        chars.next();
+                    }
+                    None => break,
+                }
+            }
+            let square = *squares
+                .get(next)
+                .ok_or_else(|| syntax(format!("rank {} is too long", rank + 1)))?;
+            cells[geometry.index(square)] = Some(piece);
+            next += 1;
+        }
+        if next != squares.len() {
+            return Err(syntax(format!(
+                "rank {} has {next} squares, the board {}",
+                rank + 1,
+                squares.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The orthodox castling letters' squares: king, rook.
+const LETTERS: [(char, &str, &str); 4] = [
+    ('K', "e1", "h1"),
+    ('Q', "e1", "a1"),
+    ('k', "e8", "h8"),
+    ('q', "e8", "a8"),
+];
+
+fn orthodox_board(variant: &Variant) -> bool {
+    variant.geometry.width() == 8 && variant.geometry.height() == 8
+}
+
+fn read_castling(variant: &Variant, text: &str) -> Result<SquareSet, SetupError> {
+    let mut set = SquareSet::EMPTY;
+    if text == "-" {
+        return Ok(set);
+    }
+    if text.bytes().any(|b| b.is_ascii_digit()) {
+        for name in text.split(',') {
+            let square = variant.geometry.parse_square(name).ok_or_else(|| {
+                SetupError::Syntax(format!("{name:?} is not a square of this board"))
+            })?;
+            set.insert(square);
+        }
+        return Ok(set);
+    }
+    for c in text.chars() {
+        let (_, king, rook) = LETTERS
+            .iter()
+            .find(|(l, _, _)| *l == c)
+            .filter(|_| orthodox_board(variant))
+            .ok_or_else(|| SetupError::Syntax(format!("{c:?} is not a castling right")))?;
+        for name in [king, rook] {
+            set.insert(Square::parse(name).expect("a square"));
+        }
+    }
+    Ok(set)
+}
+
+impl Position {
+    /// The position string.
+    pub fn fen(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.placement(),
+            self.turn_char(),
+            self.castling_text(),
+            self.en_passant_text(),
+            format_args!("{} {}", self.halfmoves, self.fullmoves)
+        )
+    }
+
+    /// `w` or `b`.
+    pub fn turn_char(&self) -> char {
+        match self.turn {
+            Seat::White => 'w',
+            Seat::Black => 'b',
+        }
+    }
+
+    /// The placement field.
+    pub fn placement(&self) -> String {
+        let geometry = &self.variant.geometry;
+        let mut out = String::new();
+        for rank in (0..geometry.height()).rev() {
+            let mut empty = 0;
+            for file in 0..geometry.width() {
+                let Some(square) = Square::new(file, rank).filter(|s| geometry.contains(*s)) else {
+                    continue;
+                };
+                match self.piece_at(square) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push_str(&self.variant.label(piece));
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// The castling field: `KQkq` on an orthodox board, else the squares.
+    pub fn castling_text(&self) -> String {
+        if self.castling.is_empty() {
+            return "-".to_string();
+        }
+        let squares = |names: [&str; 2]| -> SquareSet {
+            names
+                .iter()
+                .map(|n| Square::parse(n).expect("a square"))
+                .collect()
+        };
+        if orthodox_board(&self.variant) {
+            let mut letters = String::new();
+            let mut covered = SquareSet::EMPTY;
+            for (c, king, rook) in LETTERS {
+                let pair = squares([king, rook]);
+                if pair.iter().all(|s| self.castling.contains(s)) {
+                    letters.push(c);
+                    for s in pair.iter() {
+                        covered.insert(s);
+                    }
+                }
+            }
+            if covered == self.castling {
+                return letters;
+            }
+        }
+        self.castling.to_string()
+    }
+
+    /// The en passant field: the skipped squares, or `-`.
+    pub fn en_passant_text(&self) -> String {
+        if self.en_passant.is_empty() {
+            return "-".to_string();
+        }
+        let names: Vec<String> = self
+            .en_passant
+            .iter()
+            .map(|e| e.skipped.to_string())
+            .collect();
+        names.join(",")
+    }
+}

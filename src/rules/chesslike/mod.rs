@@ -1,0 +1,63 @@
+//! The chess-like layer: what the games that move chess pieces share, on
+//! any board [`geometry`](crate::rules::geometry) supports (any size up to
+//! 16x16, holes, cut corners).
+//!
+//! - [`Variant`]: the rules of movement as data: the board, the kinds of
+//!   pieces ([`KindDef`]: letters, leaps and rides, pawn, royal, castling
+//!   part), the armies ([`Army`]: owner, pawn direction, double-step line,
+//!   and the promotion squares that follow from the board), and barriers
+//!   (zones no move may leave for another, a line no capture may cross).
+//! - [`Piece`]: an owner, a kind, an army and a game's [`Marks`]
+//!   (Reflection's unpaired, Rebel's converted).
+//! - [`Position`]: a board of pieces with the side to move, castling rights
+//!   (unmoved kings and rooks), en passant chances and counters, read from
+//!   and written to a FEN-like string; the steps of one piece
+//!   ([`Position::steps_from`], [`Position::castling_steps`]), attacks
+//!   ([`Position::is_attacked`]), making steps; and orthodox chess's rule
+//!   on top ([`Position::legal_moves`], [`Position::play`],
+//!   [`Position::perft`]), which plays chess and the boards of
+//!   Reflection's two-board game.
+//! - [`read_move`] and [`Position::san`], [`Position::coordinates`]: one
+//!   reader and writer of moves for every board, parameterised by the
+//!   variant's letters, with the orthodox engine's typed [`MoveError`].
+//! - [`DrawRecord`]: repetition and the turn-count rules.
+//!
+//! Orthodox chess keeps its bitboard engine ([`crate::rules::chess`]) as
+//! the fast path; both engines run `tests/data/chess.perft`.
+//!
+//! A game that is more than one move a turn (Reflection Teammate's pairs)
+//! builds its turns from the steps: judge every step on the position the
+//! turn starts from, then [`Position::begin_turn`], [`Position::make`] each
+//! one, apply its own end-of-turn rules, and [`Position::end_turn`].
+//!
+//! ```
+//! use arbiter::rules::chesslike::{Position, Variant};
+//! let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+//! let pos = Position::from_fen(Variant::orthodox(), start).unwrap();
+//! assert_eq!(pos.perft(2), 400);
+//! let mv = pos.parse_move("e4").unwrap();
+//! assert_eq!(pos.play(&mv).fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! ```
+
+mod fen;
+mod legal;
+mod movegen;
+mod notation;
+mod pieces;
+mod position;
+mod record;
+mod san;
+mod squares;
+mod step;
+#[cfg(test)]
+mod tests;
+mod variant;
+
+pub use notation::{FORMS, MoveFacts, Notation, read_move};
+pub use pieces::{CastlingRole, Kind, KindDef, Marks, Mode, Movement, Piece, Reach};
+pub use position::{EnPassant, Position, Setup, SetupError};
+pub use record::{DrawRecord, DrawRule};
+pub use san::{IllegalHint, MoveError};
+pub use squares::SquareSet;
+pub use step::{CastleSide, Move, MoveTextError, Step, StepKind};
+pub use variant::{Army, StraightAttack, Variant};

@@ -1,0 +1,312 @@
+//! The raw [`Setup`] and the checked [`Position`] of a chess-like game:
+//! the pieces, the side to move, castling and en passant rights, the
+//! counters; the position string is read and written in `fen.rs`.
+
+use std::fmt;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use super::fen::en_passant_pawn;
+use super::pieces::{CastlingRole, Kind, Piece};
+use super::squares::SquareSet;
+use super::variant::Variant;
+use crate::rules::geometry::Square;
+use crate::rules::{PositionError, Seat};
+
+/// A pawn's double step that may be answered en passant: the square it
+/// skipped and the square it landed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EnPassant {
+    pub skipped: Square,
+    pub pawn: Square,
+}
+
+/// A position as written, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// By [`Geometry::index`](crate::rules::geometry::Geometry::index).
+    pub cells: Vec<Option<Piece>>,
+    pub turn: Seat,
+    /// The kings and rooks that have not moved and may still castle.
+    pub castling: SquareSet,
+    pub en_passant: Vec<EnPassant>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+/// Why a position string or setup is not a position of its variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("{0}")]
+    Syntax(String),
+    #[error("there is a pawn on {0}, where it would already have promoted")]
+    PawnOnPromotionSquare(Square),
+    #[error("the castling square {0} holds no king or rook that could castle")]
+    BadCastling(Square),
+    #[error("en passant square {0} does not follow a double pawn step")]
+    BadEnPassant(Square),
+    #[error("the full-move number must be at least 1")]
+    BadFullmoveNumber,
+}
+
+impl From<SetupError> for PositionError {
+    fn from(err: SetupError) -> PositionError {
+        PositionError::Illegal(err.to_string())
+    }
+}
+
+/// A position of a chess-like variant: the pieces, the side to move, the
+/// castling rights, the en passant chances and the two counters. It knows
+/// how pieces move (`movegen`) but not how a game puts moves together into
+/// turns: [`Position::legal_moves`] is orthodox chess's rule (one move, no
+/// royal piece left attacked); other games build their own turns from
+/// [`Position::steps_from`], [`Position::make`] and
+/// [`Position::end_turn`].
+#[derive(Clone)]
+pub struct Position {
+    pub(super) variant: Arc<Variant>,
+    pub(super) cells: Vec<Option<Piece>>,
+    pub(super) turn: Seat,
+    pub(super) castling: SquareSet,
+    pub(super) en_passant: Vec<EnPassant>,
+    pub(super) halfmoves: u32,
+    pub(super) fullmoves: u32,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.cells == other.cells
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && self.variant == other.variant
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl Setup {
+    /// An empty board of `variant`, White to move.
+    pub fn empty(variant: &Variant) -> Setup {
+        Setup {
+            cells: vec![None; variant.geometry.area()],
+            turn: Seat::White,
+            castling: SquareSet::EMPTY,
+            en_passant: Vec::new(),
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+}
+
+impl Position {
+    /// Reads and checks a position string of `variant`.
+    pub fn from_fen(variant: Arc<Variant>, text: &str) -> Result<Position, SetupError> {
+        let setup = Setup::read(&variant, text)?;
+        Position::from_setup(variant, setup)
+    }
+
+    /// Checks a setup: no pawn on a square where it would have promoted,
+    /// castling rights on unmoved kings and rooks that can castle with each
+    /// other, en passant squares just behind a pawn that could have
+    /// stepped over them. (Kings and check are the game's business.)
+    pub fn from_setup(variant: Arc<Variant>, setup: Setup) -> Result<Position, SetupError> {
+        if setup.cells.len() != variant.geometry.area() {
+            return Err(SetupError::Syntax("the board has the wrong size".into()));
+        }
+        let mut position = Position {
+            cells: setup.cells.clone(),
+            turn: setup.turn,
+            castling: setup.castling,
+            en_passant: Vec::new(),
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            variant,
+        };
+        for (square, piece) in position.pieces() {
+            if position.variant.kind(piece.kind).pawn
+                && position.variant.promotes(piece.army, square)
+            {
+                return Err(SetupError::PawnOnPromotionSquare(square));
+            }
+        }
+        for square in setup.castling.iter() {
+            let castles = position
+                .piece_at(square)
+                .and_then(|p| position.variant.kind(p.kind).castling);
+            if castles.is_none() {
+                return Err(SetupError::BadCastling(square));
+            }
+        }
+        position.normalise_castling();
+        if position.castling != setup.castling {
+            let lost = setup
+                .castling
+                .iter()
+                .find(|s| !position.castling.contains(*s))
+                .expect("a dropped square");
+            return Err(SetupError::BadCastling(lost));
+        }
+        for ep in &setup.en_passant {
+            if en_passant_pawn(&position.variant, &setup, ep.skipped) != Some(ep.pawn) {
+                return Err(SetupError::BadEnPassant(ep.skipped));
+            }
+        }
+        position.en_passant = setup.en_passant;
+        if position.fullmoves == 0 {
+            return Err(SetupError::BadFullmoveNumber);
+        }
+        Ok(position)
+    }
+
+    /// The raw setup of this position.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            cells: self.cells.clone(),
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant.clone(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    pub fn castling(&self) -> SquareSet {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> &[EnPassant] {
+        &self.en_passant
+    }
+
+    /// Half-moves (turns) since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The piece on a square (`None` for a missing square too).
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let geometry = &self.variant.geometry;
+        if geometry.contains(square) {
+            self.cells[geometry.index(square)]
+        } else {
+            None
+        }
+    }
+
+    /// Every piece with its square, a1 first, rank by rank.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let geometry = &self.variant.geometry;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, cell)| cell.map(|p| (geometry.square_at(i), p)))
+    }
+
+    /// The squares of `seat`'s royal pieces.
+    pub fn royals(&self, seat: Seat) -> Vec<Square> {
+        self.pieces()
+            .filter(|(_, p)| p.owner == seat && self.variant.kind(p.kind).royal)
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// Puts a piece on (or clears) a square of the board, as a game's own
+    /// rules need (a swap, a recruit, a promotion outside a move).
+    ///
+    /// # Panics
+    /// If the square is not on the board.
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        let geometry = &self.variant.geometry;
+        assert!(geometry.contains(square), "{square} is not on the board");
+        let index = geometry.index(square);
+        self.cells[index] = piece;
+    }
+
+    /// The piece on a square known to be on the board.
+    #[inline]
+    pub(super) fn cell(&self, square: Square) -> Option<Piece> {
+        self.cells[self.variant.geometry.index(square)]
+    }
+
+    pub(super) fn take(&mut self, square: Square) -> Option<Piece> {
+        let index = self.variant.geometry.index(square);
+        self.cells[index].take()
+    }
+
+    /// Drops the en passant chances whose pawn no longer stands where it
+    /// landed (the game moved it).
+    pub fn retain_en_passant(&mut self, keep: impl Fn(&EnPassant) -> bool) {
+        self.en_passant.retain(keep);
+    }
+
+    /// The castling rights, kept only for kings and rooks that still stand
+    /// where they can castle with each other.
+    pub(super) fn normalise_castling(&mut self) {
+        let variant = self.variant.clone();
+        let castles = |sq: Square, role: CastlingRole| {
+            self.piece_at(sq)
+                .filter(|p| variant.kind(p.kind).castling == Some(role))
+        };
+        let mut keep = SquareSet::EMPTY;
+        for king_sq in self.castling.iter() {
+            let Some(king) = castles(king_sq, CastlingRole::King) else {
+                continue;
+            };
+            for rook_sq in self.castling.iter() {
+                let paired = castles(rook_sq, CastlingRole::Rook).is_some_and(|rook| {
+                    rook.owner == king.owner
+                        && rook.army == king.army
+                        && on_castling_line(&variant, king.army, king_sq, rook_sq)
+                });
+                if paired {
+                    keep.insert(king_sq);
+                    keep.insert(rook_sq);
+                }
+            }
+        }
+        self.castling = keep;
+    }
+
+    /// The move of `piece` is a pawn's.
+    pub fn is_pawn(&self, piece: Piece) -> bool {
+        self.variant.kind(piece.kind).pawn
+    }
+
+    /// A piece's kind's name: `knight`.
+    pub fn kind_name(&self, kind: Kind) -> &'static str {
+        self.variant.kind(kind).name
+    }
+}
+
+/// Whether `rook` stands on the line along which the king of `army` on
+/// `king` castles: its home edge, across the pawns' direction.
+pub(super) fn on_castling_line(variant: &Variant, army: u8, king: Square, rook: Square) -> bool {
+    let (fx, _) = variant.army(army).forward;
+    if fx == 0 {
+        king.rank() == rook.rank()
+    } else {
+        king.file() == rook.file()
+    }
+}

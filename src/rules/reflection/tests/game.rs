@@ -1,0 +1,301 @@
+//! The game through the `Game` trait: registration, reading and writing
+//! turns, refusals, views, storage, draws.
+
+use super::{Table, sq};
+use crate::render::diagram;
+use crate::rules::reflection::{ReflectionAction, ReflectionTeammate};
+use crate::rules::{
+    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameInfo, GameResult, Options, Seat,
+    Status, View, Viewer,
+};
+
+#[test]
+fn the_game_is_registered_with_its_options_and_rules() {
+    let info = GameInfo::find("Reflection-Teammate").expect("registered");
+    assert_eq!(info.title, "Reflection Teammate");
+    assert_eq!(
+        info.options,
+        [
+            "setup",
+            "symmetry",
+            "capture-reflection",
+            "win",
+            "queen-promotion"
+        ]
+    );
+    let page = (info.rules_page)();
+    for n in 1..=41 {
+        assert!(
+            page.contains(&format!("\n[{n}] ")),
+            "ruling [{n}] is on the page"
+        );
+    }
+    // Each ruling has its test: its number is in a test's doc comment.
+    let sources = [
+        include_str!("rules.rs"),
+        include_str!("rules_end.rs"),
+        include_str!("rules_two_boards.rs"),
+    ];
+    let docs: Vec<&str> = sources
+        .iter()
+        .flat_map(|s| s.lines())
+        .filter(|l| l.trim_start().starts_with("///") || l.trim_start().starts_with("//"))
+        .collect();
+    for n in 1..=41 {
+        let tag = format!("[{n}]");
+        assert!(
+            docs.iter().any(|l| l.contains(&tag)),
+            "ruling {tag} has a test"
+        );
+    }
+    for line in page.lines().filter(|l| l.starts_with('[')) {
+        assert!(line.len() > 40, "one whole ruling a line: {line}");
+    }
+    let bad = Options::parse(["setup=cross10"]).unwrap();
+    let err = (info.new)(&bad, &mut crate::rules::Entropy::for_perft())
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string()
+            .contains("cross14|cross12|cross8|halves|two-boards"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_legal_turn_reads_back_from_its_notation() {
+    for words in [
+        &["setup=cross14"][..],
+        &["setup=cross12", "symmetry=reverse"],
+        &["setup=cross8"],
+        &["setup=halves"],
+        &["setup=two-boards"],
+    ] {
+        let t = Table::new(words);
+        let seat = t.turn();
+        for action in t.game.legal_actions(seat) {
+            let text = t.game.notation(seat, &action);
+            assert_eq!(
+                t.game.parse_action(seat, &text),
+                Ok(action),
+                "{words:?} {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_turn_is_read_in_every_form() {
+    let t = Table::new(&["setup=cross8"]);
+    let turn = t
+        .game
+        .parse_action(Seat::White, "N c1-d3, N c8-d6")
+        .unwrap();
+    for text in [
+        "N c1-d3, N c8-d6",
+        "N c8-d6, N c1-d3",
+        "Nd3, Nd6",
+        "c1d3 c8d6",
+        "c1-d3; c8-d6",
+        "Nc1-d3 Nc8-d6",
+        "N c1-d3",
+        "Nd6",
+        "  n c1-d3 and n c8-d6 ",
+    ] {
+        assert_eq!(t.game.parse_action(Seat::White, text), Ok(turn), "{text}");
+    }
+    assert_eq!(
+        t.game.notation(Seat::White, &turn),
+        "N c1-d3, N c8-d6",
+        "the text's form, the South army's move first"
+    );
+    // Syntax, ambiguity and refusals are different answers.
+    assert!(matches!(t.refuse("hello"), ActionError::Syntax { .. }));
+    assert!(matches!(t.refuse("e4 e5 d4"), ActionError::Syntax { .. }));
+    // A pawn's push alone: its reflection completes it.
+    let push = t.game.parse_action(Seat::White, "c3").unwrap();
+    assert_eq!(t.game.notation(Seat::White, &push), "P c2-c3, P c7-c6");
+}
+
+#[test]
+fn refusals_say_which_move_failed_and_why() {
+    let t = Table::new(&["setup=cross8"]);
+    let reason = t.reason("N c1-d3, N c8-d5");
+    assert!(
+        reason.starts_with("Second move (N c8-d5)") && reason.contains("reflected move N c8-d6"),
+        "{reason}"
+    );
+    let reason = t.reason("N c1-e2, N c8-e7");
+    assert!(reason.starts_with("First move (N c1-e2)"), "{reason}");
+    let reason = t.reason("B d1-c2");
+    assert!(
+        reason.contains("bishop on d1 cannot move to c2"),
+        "{reason}"
+    );
+    let reason = t.reason("Q d1-d2");
+    assert!(reason.contains("You have no queen"), "{reason}");
+    // The legal turns of the piece named come with the refusal.
+    match t.refuse("N c1-b3") {
+        ActionError::Illegal { reason, hint } => {
+            assert!(reason.contains("home zone"), "{reason}");
+            assert_eq!(
+                hint.as_deref(),
+                Some("Legal turns with your knight on c1: N c1-d3, N c8-d6.")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // Out of turn, and after the end.
+    assert!(matches!(
+        t.game.parse_action(Seat::Black, "N h3-f4"),
+        Err(ActionError::NotYourTurn(_))
+    ));
+}
+
+#[test]
+fn two_boards_refusals_name_the_board() {
+    let t = Table::new(&["setup=two-boards"]);
+    assert_eq!(
+        t.game.notation(
+            Seat::White,
+            &t.game.parse_action(Seat::White, "Nf3").unwrap()
+        ),
+        "N g1-f3, N b1-c3"
+    );
+    let reason = t.reason("Nf3, Nf3");
+    assert!(
+        reason.contains("On board 2 you must play the mirror image") && reason.contains("N b1-c3"),
+        "{reason}"
+    );
+    let reason = t.reason("Nf4");
+    assert!(reason.starts_with("On board 1:"), "{reason}");
+    let reason = t.reason("e4, Nc3");
+    assert!(reason.contains("On board 2 you must play"), "{reason}");
+}
+
+#[test]
+fn the_state_is_stored_as_strings_and_read_back() {
+    let mut t = Table::new(&["setup=cross12", "capture-reflection=on"]);
+    t.play("P e2-e4, P e11-e9").play("N a4-c5, N l4-j5");
+    let json = AnyGame::to_json(&t.game);
+    let text = json.to_string();
+    assert!(
+        text.contains("\"setup\"") || text.contains("cross12"),
+        "{text}"
+    );
+    let back: ReflectionTeammate = serde_json::from_value(json).unwrap();
+    assert_eq!(back, t.game);
+    // A stored position that is not valid is refused, not half-loaded.
+    let mut broken = AnyGame::to_json(&t.game);
+    broken["position"] = serde_json::Value::String("8/8 w - - 0 1".into());
+    assert!(serde_json::from_value::<ReflectionTeammate>(broken).is_err());
+}
+
+#[test]
+fn the_cross14_board_reads_in_a_fixed_width_font() {
+    let t = Table::new(&["setup=cross14"]);
+    let view = AnyGame::seat_view(&t.game, Seat::White).view().clone();
+    let picture = view.presentation().diagram.as_ref().unwrap();
+    let text = diagram::text(picture);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 16, "{text}");
+    // Every cell takes the same width: the e-file's pieces stand in one
+    // column, the cut corners are blank.
+    assert_eq!(lines[0], "14           R' N' B' K' Q' B' N' R'");
+    assert_eq!(lines[3], "11  r  p  .  .  .  .  .  .  .  .  .  .  p' r'");
+    assert_eq!(lines[13], " 1           R  N  B  K  Q  B  N  R");
+    assert_eq!(lines[15], "    a  b  c  d  e  f  g  h  i  j  k  l  m  n");
+    let column = |line: &str, c: char| line.find(c);
+    assert_eq!(column(lines[0], 'K'), column(lines[13], 'K'));
+    assert!(picture.cell(sq("a1")) == &Cell::Missing && picture.cell(sq("c3")) == &Cell::Missing);
+    let cross12 = Table::new(&["setup=cross12"]);
+    let view = AnyGame::public_view(&cross12.game).view().clone();
+    let text = diagram::text(view.presentation().diagram.as_ref().unwrap());
+    assert!(
+        text.starts_with("12        R' N' B' Q' K' B' N' R'\n"),
+        "{text}"
+    );
+    assert!(
+        view.presentation()
+            .legend
+            .iter()
+            .any(|l| l.contains("reflections"))
+    );
+}
+
+#[test]
+fn the_html_board_shows_every_setup_and_both_boards() {
+    for words in [
+        &["setup=cross14"][..],
+        &["setup=cross12"],
+        &["setup=cross8"],
+        &["setup=halves"],
+        &["setup=two-boards"],
+    ] {
+        let t = Table::new(words);
+        let view = AnyGame::seat_view(&t.game, Seat::Black).view().clone();
+        let html = diagram::html(view.presentation().diagram.as_ref().unwrap());
+        // The first army's kings as figurines, the second's as K' and k'.
+        let figurines = html.matches('♔').count() + html.matches('♚').count();
+        let primed = html.matches(">K'<").count() + html.matches(">k'<").count();
+        assert_eq!(figurines + primed, 4, "{words:?}: four kings, two a side");
+        assert!(figurines >= 2, "{words:?}");
+        if words == ["setup=two-boards"] {
+            assert!(html.contains("title=\"p1\""), "board 2 drawn on files i-p");
+            assert!(
+                view.presentation()
+                    .legend
+                    .iter()
+                    .any(|l| l.contains("board 2 on files i-p"))
+            );
+        }
+    }
+}
+
+#[test]
+fn the_view_tells_the_turn_the_last_turn_and_the_options() {
+    let mut t = Table::new(&["setup=cross8"]);
+    t.play("N c1-d3");
+    assert_eq!(t.events, ["White played N c1-d3, N c8-d6"]);
+    let view = Game::view(&t.game, Viewer::Spectator);
+    let facts = view.present().facts;
+    assert_eq!(facts[0], "Black to move");
+    assert_eq!(facts[1], "Last turn: 1.N c1-d3, N c8-d6");
+    assert!(facts.last().unwrap().starts_with("Options: "), "{facts:?}");
+    assert!(facts.last().unwrap().contains("setup=cross8"));
+    assert_eq!(view.history()[0].text, "N c1-d3, N c8-d6");
+    let highlight = &view.present().diagram.unwrap().highlight;
+    assert_eq!(highlight, &[sq("c1"), sq("d3"), sq("c8"), sq("d6")]);
+}
+
+#[test]
+fn a_repetition_is_claimed_with_a_turn_or_after_it() {
+    let mut t = Table::new(&["setup=cross8"]);
+    let shuffle = ["N c1-d3", "N h3-f4", "N d3-c1", "N f4-h3"];
+    for text in shuffle.iter().chain(&shuffle).take(7) {
+        t.play(text);
+    }
+    // The eighth turn brings the start position back a third time.
+    assert!(t.reason("claim draw").contains("There is no draw to claim"));
+    let seat = t.turn();
+    let claim = t.game.parse_action(seat, "N f4-h3 claim").unwrap();
+    assert!(matches!(claim, ReflectionAction::TurnAndClaim(_)));
+    assert!(t.game.legal_actions(seat).contains(&claim));
+    t.play("N f4-h3");
+    assert!(
+        t.events
+            .iter()
+            .any(|e| e == "White may claim a draw by threefold repetition.")
+    );
+    t.play("claim draw");
+    match Game::status(&t.game) {
+        Status::Finished(outcome) => {
+            assert_eq!(outcome.result, GameResult::Draw);
+            assert_eq!(
+                outcome.reason,
+                Ending::Claimed(DrawRule::ThreefoldRepetition)
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
