@@ -7,6 +7,7 @@
 
 mod challenges;
 pub mod clock;
+mod deadlines;
 mod matches;
 mod notice;
 
@@ -21,11 +22,10 @@ use crate::rules::{
     ActionError, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
     Status, game_names,
 };
-use crate::store::clock as clockstore;
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
 pub use challenges::{Answered, ChallengeRequest, Issued};
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use clock::{Clock, show_time};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
@@ -427,128 +427,6 @@ impl Referee {
             reason: reason.to_string(),
         })?;
         self.commit_step(conn, &loaded, None, step, source).await
-    }
-
-    /// When each seat that owes an action must have answered, while the
-    /// host runs a clock.
-    pub async fn deadlines(
-        &self,
-        conn: &mut Tx,
-        loaded: &LoadedGame,
-    ) -> Result<Vec<(Seat, DateTime<Utc>)>, RefereeError> {
-        let Status::Ongoing(dues) = loaded.current.status() else {
-            return Ok(Vec::new());
-        };
-        if !self.clock.is_on() {
-            return Ok(Vec::new());
-        }
-        let id = loaded.row.id;
-        let started = self.turn_start(conn, id).await?;
-        let mut deadlines = Vec::new();
-        for due in dues {
-            let vacations = clockstore::vacations(conn, loaded.address(due.seat)).await?;
-            deadlines.push((due.seat, self.clock.deadline(started, &vacations)));
-        }
-        Ok(deadlines)
-    }
-
-    async fn turn_start(&self, conn: &mut Tx, id: i64) -> Result<DateTime<Utc>, RefereeError> {
-        let started = clockstore::turn_started(conn, id).await?;
-        clock::parse_time(&started).ok_or_else(|| RefereeError::Damaged {
-            game: id,
-            reason: format!("bad time {started:?}"),
-        })
-    }
-
-    /// Adds the deadlines, in words, to notices about a game.
-    async fn with_deadlines(
-        &self,
-        conn: &mut Tx,
-        loaded: &LoadedGame,
-        mut notices: Vec<Notice>,
-    ) -> Result<Vec<Notice>, RefereeError> {
-        let lines: Vec<String> = self
-            .deadlines(conn, loaded)
-            .await?
-            .into_iter()
-            .map(|(seat, when)| format!("{seat} must answer by {}.", show_time(when)))
-            .collect();
-        for notice in &mut notices {
-            notice.deadlines = lines.clone();
-        }
-        Ok(notices)
-    }
-
-    /// The clock's work on one game at `now`: a loss on time for a seat past
-    /// its deadline (a draw if both are), else a reminder to a seat whose
-    /// deadline is near (once per turn). Returns the notices to send.
-    pub async fn tick(
-        &self,
-        conn: &mut Tx,
-        id: i64,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<Notice>, RefereeError> {
-        let loaded = self.load(conn, id).await?;
-        let deadlines = self.deadlines(conn, &loaded).await?;
-        let turn = match deadlines.is_empty() {
-            true => return Ok(Vec::new()),
-            false => self.turn_start(conn, id).await?,
-        };
-        let late: Vec<Seat> = deadlines
-            .iter()
-            .filter(|(_, when)| *when <= now)
-            .map(|(seat, _)| *seat)
-            .collect();
-        if !late.is_empty() {
-            info!(game = id, late = ?late, "deadline passed");
-            let step = loaded
-                .current
-                .apply_meta(LogEntry::Timeout { seats: late })?;
-            return self.commit_step(conn, &loaded, None, step, "clock").await;
-        }
-        let mut notices = Vec::new();
-        for (seat, when) in deadlines {
-            if self.clock.reminder_at(when) <= now
-                && clockstore::record_reminder(conn, id, &clock::format_time(turn), seat).await?
-            {
-                info!(game = id, seat = seat.name(), "reminder");
-                notices.push(Notice::build(
-                    &loaded,
-                    seat,
-                    NoticeKind::Reminder,
-                    Vec::new(),
-                ));
-            }
-        }
-        self.with_deadlines(conn, &loaded, notices).await
-    }
-
-    /// Books a vacation for `address` from `now`: their clocks stop in all
-    /// their games. Returns when it ends.
-    pub async fn vacation(
-        &self,
-        conn: &mut Tx,
-        address: &str,
-        days: u32,
-        now: DateTime<Utc>,
-    ) -> Result<DateTime<Utc>, RefereeError> {
-        if !self.clock.is_on() {
-            return Err(ActionError::illegal(
-                "This referee runs no clock, so there is no vacation to take.",
-            )
-            .into());
-        }
-        let taken = clockstore::vacations(conn, address).await?;
-        self.clock
-            .vacation_allowed(now, &taken, days)
-            .map_err(ActionError::illegal)?;
-        let vacation = clock::Vacation {
-            starts: now,
-            ends: now + chrono::Duration::days(days as i64),
-        };
-        clockstore::add_vacation(conn, address, vacation).await?;
-        info!(address, days, "vacation booked");
-        Ok(vacation.ends)
     }
 
     /// `draw`: accepts the opponent's offer, else claims a draw the rules

@@ -1,0 +1,139 @@
+//! The referee's work with the host's clock: each seat's deadline, the
+//! deadlines in every notice, reminders, losses on time, and vacations.
+
+use chrono::{DateTime, Utc};
+use tracing::info;
+
+use super::clock::{self, show_time};
+use super::{LoadedGame, LogEntry, Notice, NoticeKind, Referee, RefereeError};
+use crate::rules::{ActionError, Seat, Status};
+use crate::store::Tx;
+use crate::store::clock as clockstore;
+
+impl Referee {
+    /// When each seat that owes an action must have answered, while the
+    /// host runs a clock.
+    pub async fn deadlines(
+        &self,
+        conn: &mut Tx,
+        loaded: &LoadedGame,
+    ) -> Result<Vec<(Seat, DateTime<Utc>)>, RefereeError> {
+        let Status::Ongoing(dues) = loaded.current.status() else {
+            return Ok(Vec::new());
+        };
+        if !self.clock.is_on() {
+            return Ok(Vec::new());
+        }
+        let id = loaded.row.id;
+        let started = self.turn_start(conn, id).await?;
+        let mut deadlines = Vec::new();
+        for due in dues {
+            let vacations = clockstore::vacations(conn, loaded.address(due.seat)).await?;
+            deadlines.push((due.seat, self.clock.deadline(started, &vacations)));
+        }
+        Ok(deadlines)
+    }
+
+    pub(super) async fn turn_start(
+        &self,
+        conn: &mut Tx,
+        id: i64,
+    ) -> Result<DateTime<Utc>, RefereeError> {
+        let started = clockstore::turn_started(conn, id).await?;
+        clock::parse_time(&started).ok_or_else(|| RefereeError::Damaged {
+            game: id,
+            reason: format!("bad time {started:?}"),
+        })
+    }
+
+    /// Adds the deadlines, in words, to notices about a game.
+    pub(super) async fn with_deadlines(
+        &self,
+        conn: &mut Tx,
+        loaded: &LoadedGame,
+        mut notices: Vec<Notice>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let lines: Vec<String> = self
+            .deadlines(conn, loaded)
+            .await?
+            .into_iter()
+            .map(|(seat, when)| format!("{seat} must answer by {}.", show_time(when)))
+            .collect();
+        for notice in &mut notices {
+            notice.deadlines = lines.clone();
+        }
+        Ok(notices)
+    }
+
+    /// The clock's work on one game at `now`: a loss on time for a seat past
+    /// its deadline (a draw if both are), else a reminder to a seat whose
+    /// deadline is near (once per turn). Returns the notices to send.
+    pub async fn tick(
+        &self,
+        conn: &mut Tx,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let loaded = self.load(conn, id).await?;
+        let deadlines = self.deadlines(conn, &loaded).await?;
+        let turn = match deadlines.is_empty() {
+            true => return Ok(Vec::new()),
+            false => self.turn_start(conn, id).await?,
+        };
+        let late: Vec<Seat> = deadlines
+            .iter()
+            .filter(|(_, when)| *when <= now)
+            .map(|(seat, _)| *seat)
+            .collect();
+        if !late.is_empty() {
+            info!(game = id, late = ?late, "deadline passed");
+            let step = loaded
+                .current
+                .apply_meta(LogEntry::Timeout { seats: late })?;
+            return self.commit_step(conn, &loaded, None, step, "clock").await;
+        }
+        let mut notices = Vec::new();
+        for (seat, when) in deadlines {
+            if self.clock.reminder_at(when) <= now
+                && clockstore::record_reminder(conn, id, &clock::format_time(turn), seat).await?
+            {
+                info!(game = id, seat = seat.name(), "reminder");
+                notices.push(Notice::build(
+                    &loaded,
+                    seat,
+                    NoticeKind::Reminder,
+                    Vec::new(),
+                ));
+            }
+        }
+        self.with_deadlines(conn, &loaded, notices).await
+    }
+
+    /// Books a vacation for `address` from `now`: their clocks stop in all
+    /// their games. Returns when it ends.
+    pub async fn vacation(
+        &self,
+        conn: &mut Tx,
+        address: &str,
+        days: u32,
+        now: DateTime<Utc>,
+    ) -> Result<DateTime<Utc>, RefereeError> {
+        if !self.clock.is_on() {
+            return Err(ActionError::illegal(
+                "This referee runs no clock, so there is no vacation to take.",
+            )
+            .into());
+        }
+        let taken = clockstore::vacations(conn, address).await?;
+        self.clock
+            .vacation_allowed(now, &taken, days)
+            .map_err(ActionError::illegal)?;
+        let vacation = clock::Vacation {
+            starts: now,
+            ends: now + chrono::Duration::days(days as i64),
+        };
+        clockstore::add_vacation(conn, address, vacation).await?;
+        info!(address, days, "vacation booked");
+        Ok(vacation.ends)
+    }
+}
