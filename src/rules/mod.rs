@@ -23,6 +23,8 @@ pub mod game;
 pub mod geometry;
 pub mod options;
 pub mod outcome;
+#[cfg(test)]
+pub(crate) mod perft_data;
 pub mod presentation;
 pub mod seat;
 pub mod table;

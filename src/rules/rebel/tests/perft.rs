@@ -3,17 +3,11 @@
 
 use super::mailbox::Board;
 use super::pos;
+use crate::rules::perft_data::{self, PerftCase};
 use crate::rules::rebel::{RebelAction, RebelChess, Version};
-use crate::rules::{Entropy, Game, Options, Status};
+use crate::rules::{Entropy, Game, Status};
 
 const PERFT: &str = include_str!("../../../../tests/data/rebel.perft");
-
-struct Case {
-    id: String,
-    version: u8,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
 
 fn version(n: u8) -> Version {
     match n {
@@ -23,38 +17,15 @@ fn version(n: u8) -> Version {
     }
 }
 
-fn cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, line) in PERFT.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("line {}: {line:?}", n + 1));
-        let last = || cases.last().is_some();
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                version: 1,
-                fen: String::new(),
-                counts: Vec::new(),
-            }),
-            "version" if last() => cases.last_mut().unwrap().version = value.parse().unwrap(),
-            "epd" if last() => cases.last_mut().unwrap().fen = value.to_string(),
-            "perft" if last() => {
-                let (depth, count) = value.split_once(' ').expect("perft DEPTH COUNT");
-                cases
-                    .last_mut()
-                    .unwrap()
-                    .counts
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            other => panic!("line {}: unexpected {other:?}", n + 1),
-        }
-    }
-    cases
+/// A case's Rebel Chess version (1 without the option).
+fn version_of(case: &PerftCase) -> u8 {
+    case.options
+        .get("version")
+        .map_or(1, |v| v.parse().expect("version"))
+}
+
+fn cases() -> Vec<PerftCase> {
+    perft_data::read(PERFT)
 }
 
 #[test]
@@ -80,8 +51,8 @@ fn perft_file_counts_hold() {
     let cases = cases();
     assert!(cases.len() >= 8);
     for case in &cases {
-        let position = pos(&case.fen, version(case.version));
-        assert_eq!(position.fen(), case.fen, "{}: round trip", case.id);
+        let position = pos(case.position(), version(version_of(case)));
+        assert_eq!(position.fen(), case.position(), "{}: round trip", case.id);
         for &(depth, count) in &case.counts {
             assert_eq!(position.perft(depth), count, "{} perft {depth}", case.id);
         }
@@ -94,9 +65,9 @@ fn perft_file_counts_hold() {
 /// text (Rebel I and II: the mailbox knows no conversionmate).
 #[test]
 fn counts_agree_with_an_independent_mailbox_generator() {
-    for case in cases().iter().filter(|c| c.version <= 2) {
-        let position = pos(&case.fen, version(case.version));
-        let board = Board::from_fen(&case.fen);
+    for case in cases().iter().filter(|c| version_of(c) <= 2) {
+        let position = pos(case.position(), version(version_of(case)));
+        let board = Board::from_fen(case.position());
         for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
             assert_eq!(
                 position.perft_without_recruits(depth),
@@ -105,7 +76,7 @@ fn counts_agree_with_an_independent_mailbox_generator() {
                 case.id
             );
             assert_eq!(
-                board.perft_recruiting(depth, case.version),
+                board.perft_recruiting(depth, version_of(case)),
                 count,
                 "{} with recruits, depth {depth}",
                 case.id
@@ -131,8 +102,7 @@ fn the_start_without_recruiting_to_depth_4() {
 #[test]
 fn game_perft_goes_through_the_engine() {
     for case in cases() {
-        let options = Options::parse([format!("version={}", case.version)]).unwrap();
-        let game = RebelChess::from_position(&case.fen, &options).expect("valid");
+        let game = RebelChess::from_position(case.position(), &case.options).expect("valid");
         if game.status().is_finished() {
             // King and Recruiter against king: no one can ever give check.
             assert_eq!(case.id, "alfil-no-check");

@@ -1,54 +1,17 @@
 //! Perft from the data file `tests/data/reflection.perft`, through the
 //! engine and through the `Game` trait.
 
+use crate::rules::GameInfo;
+use crate::rules::perft_data::{self, PerftCase};
 use crate::rules::reflection::{Config, ReflectionPosition};
-use crate::rules::{GameInfo, Options};
 
 const PERFT: &str = include_str!("../../../../tests/data/reflection.perft");
 
-struct Case {
-    id: String,
-    options: Options,
-    position: Option<String>,
-    counts: Vec<(u32, u64)>,
+fn cases() -> Vec<PerftCase> {
+    perft_data::read(PERFT)
 }
 
-fn cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, line) in PERFT.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("line {}: {line:?}", n + 1));
-        let case = cases.last_mut();
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                options: Options::default(),
-                position: None,
-                counts: Vec::new(),
-            }),
-            "options" => {
-                case.expect("id first").options =
-                    Options::parse(value.split_whitespace()).expect("options")
-            }
-            "position" => case.expect("id first").position = Some(value.to_string()),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').expect("perft DEPTH COUNT");
-                case.expect("id first")
-                    .counts
-                    .push((depth.parse().expect("depth"), count.parse().expect("count")));
-            }
-            other => panic!("line {}: unknown key {other:?}", n + 1),
-        }
-    }
-    cases
-}
-
-fn position(case: &Case) -> ReflectionPosition {
+fn position(case: &PerftCase) -> ReflectionPosition {
     let config = Config::from_options(&case.options).expect("options");
     match &case.position {
         None => ReflectionPosition::start(config),
