@@ -1,28 +1,12 @@
 //! The referee from the command line: `arbiter game ...`, `perft`, `rules`,
 //! run as the real binary on a fresh database.
 
+mod support;
+
 use std::path::Path;
 use std::process::Command;
 
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn arbiter(db: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&out.stdout).into_owned(),
-        err: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use support::cli::arbiter;
 
 fn new_game(db: &Path, game: &str, options: &[&str]) -> String {
     let mut args = vec![

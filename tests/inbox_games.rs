@@ -13,16 +13,6 @@ const WHITE_SETUP: &str =
 const BLACK_SETUP: &str =
     "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
 
-/// The text of every queued mail of game #1 to `to` (subject and body).
-async fn mails_to(room: &Room, to: &str) -> Vec<String> {
-    room.outbox()
-        .await
-        .into_iter()
-        .filter(|(r, subject, _)| r == to && subject.starts_with("[arbiter #1]"))
-        .map(|(_, s, text)| format!("{s}\n{text}"))
-        .collect()
-}
-
 #[tokio::test]
 async fn reality_check_setups_stay_sealed_in_the_mail() {
     let mut room = Room::new(RefereeConfig::default()).await;
@@ -38,7 +28,7 @@ async fn reality_check_setups_stay_sealed_in_the_mail() {
         .await,
         Handled::Applied
     );
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let told = to_bob.last().unwrap();
     assert!(told.contains("White's setup is in (commitment"), "{told}");
     // Nothing of Alice's setup reaches Bob: no down face of hers.
@@ -55,14 +45,14 @@ async fn reality_check_setups_stay_sealed_in_the_mail() {
         Handled::Applied
     );
     // Both in: each side sees the other's up faces and both commitments.
-    let to_alice = mails_to(&room, "alice@example.test").await;
+    let to_alice = room.mails_to("alice@example.test").await;
     let start = to_alice.last().unwrap();
     assert!(start.contains("Both setups are in"), "{start}");
     assert!(
         start.contains("[arbiter #1] Reality Check: your move"),
         "{start}"
     );
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let start_bob = to_bob.last().unwrap();
     assert!(start_bob.contains("Both setups are in"), "{start_bob}");
     // Her up faces only: on Bob's board White's ranks 1-3 show single
@@ -112,7 +102,7 @@ async fn reality_check_setup_news_once_and_the_archive_after_a_resignation() {
         let handled = room.deliver(&mail(from, to, "Re", id, text)).await;
         assert_eq!(handled, Handled::Applied, "{text}");
     }
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let reply = to_bob.last().unwrap();
     for news in [
         "Your setup is in: ",
@@ -131,7 +121,7 @@ async fn reality_check_setup_news_once_and_the_archive_after_a_resignation() {
         ("alice@example.test", "d1=R/R c2=N/N d2=B/B e2=N/R"),
         ("bob@example.test", "b7=P/P c7=P/N d7=B/R e7=P/R"),
     ] {
-        let last = mails_to(&room, to).await.pop().unwrap();
+        let last = room.mails_to(to).await.pop().unwrap();
         assert!(last.contains("White resigned. Black wins."), "{last}");
         assert!(!last.contains("Your setup is in"), "{to}: {last}");
         assert!(!last.contains("sealed"), "{to}: {last}");
@@ -146,7 +136,7 @@ async fn reality_check_setup_news_once_and_the_archive_after_a_resignation() {
 async fn a_rebel_chess_recruit_by_mail() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "rebel-chess", "version=2").await;
-    let to_alice = mails_to(&room, "alice@example.test").await;
+    let to_alice = room.mails_to("alice@example.test").await;
     assert!(to_alice.last().unwrap().contains("Rebel Chess: your move"));
     for (who, to, id, text) in [
         ("alice", &alice, "r1@x", "Uc4"),
@@ -158,7 +148,7 @@ async fn a_rebel_chess_recruit_by_mail() {
             .await;
         assert_eq!(handled, Handled::Applied, "{text}");
     }
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let told = to_bob.last().unwrap();
     assert!(told.contains("your move"), "{told}");
     assert!(told.contains("a6"), "{told}");
@@ -175,7 +165,7 @@ async fn a_rebel_chess_recruit_by_mail() {
 async fn a_reflection_teammate_game_by_mail() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "reflection-teammate", "setup=cross8").await;
-    let to_alice = mails_to(&room, "alice@example.test").await;
+    let to_alice = room.mails_to("alice@example.test").await;
     let start = to_alice.last().unwrap();
     assert!(start.contains("Reflection Teammate: your move"), "{start}");
     // The cut corners are blank on the board: rank 8 holds c8-f8 only.
@@ -191,7 +181,7 @@ async fn a_reflection_teammate_game_by_mail() {
             .await;
         assert_eq!(handled, Handled::Applied, "{text}");
     }
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let told = to_bob.last().unwrap();
     assert!(told.contains("White played P e2-e4, P e7-e5"), "{told}");
     assert!(
@@ -210,7 +200,7 @@ async fn a_reflection_teammate_game_by_mail() {
         .await,
         Handled::Refused
     );
-    let refusal = mails_to(&room, "bob@example.test").await;
+    let refusal = room.mails_to("bob@example.test").await;
     let refusal = refusal.last().unwrap();
     assert!(refusal.contains("Second move (N c4-e3)"), "{refusal}");
     assert!(refusal.contains("reflected move N c4-e5"), "{refusal}");

@@ -4,28 +4,16 @@
 
 mod support;
 
-use std::path::Path;
-use std::process::Command;
-
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
+use support::cli::arbiter;
 use support::room::{Room, mail, started_game};
-
-/// The text of every queued mail of game #1 to `to` (subject and body).
-async fn mails_to(room: &Room, to: &str) -> Vec<String> {
-    room.outbox()
-        .await
-        .into_iter()
-        .filter(|(r, subject, _)| r == to && subject.starts_with("[arbiter #1]"))
-        .map(|(_, s, text)| format!("{s}\n{text}"))
-        .collect()
-}
 
 #[tokio::test]
 async fn a_game_by_mail_with_a_random_move() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "superial-chess", "random-moves=1").await;
-    let start = mails_to(&room, "alice@example.test").await;
+    let start = room.mails_to("alice@example.test").await;
     let start = start.last().unwrap();
     assert!(start.contains("Superial Chess: your move"), "{start}");
     // The board shows each cube's team and aspect, and the square colours.
@@ -53,8 +41,8 @@ async fn a_game_by_mail_with_a_random_move() {
             .find(|l| l.contains("made a random move"))
             .map(str::to_string)
     };
-    let to_alice = mails_to(&room, "alice@example.test").await;
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_alice = room.mails_to("alice@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     let told_alice = throw_told(to_alice.last().unwrap()).expect("Alice is told the throw");
     let told_bob = throw_told(to_bob.last().unwrap()).expect("Bob is told the throw");
     assert_eq!(told_alice, told_bob);
@@ -70,7 +58,7 @@ async fn a_game_by_mail_with_a_random_move() {
             .await,
         Handled::Refused
     );
-    let to_alice = mails_to(&room, "alice@example.test").await;
+    let to_alice = room.mails_to("alice@example.test").await;
     let refusal = to_alice.last().unwrap();
     assert!(
         refusal.contains("c3-c5 is not a move of your slasher on c3")
@@ -89,7 +77,7 @@ async fn a_game_by_mail_with_a_random_move() {
             .await,
         Handled::Refused
     );
-    let to_bob = mails_to(&room, "bob@example.test").await;
+    let to_bob = room.mails_to("bob@example.test").await;
     assert!(
         to_bob
             .last()
@@ -99,26 +87,6 @@ async fn a_game_by_mail_with_a_random_move() {
         to_bob.last().unwrap()
     );
     assert_eq!(room.log_len().await, 3);
-}
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-fn arbiter(db: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&out.stdout).into_owned(),
-        err: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 #[test]

@@ -78,6 +78,16 @@ impl Room {
             .collect()
     }
 
+    /// The text of every queued mail of game #1 to `to` (subject and body).
+    pub async fn mails_to(&self, to: &str) -> Vec<String> {
+        self.outbox()
+            .await
+            .into_iter()
+            .filter(|(r, subject, _)| r == to && subject.starts_with("[arbiter #1]"))
+            .map(|(_, s, text)| format!("{s}\n{text}"))
+            .collect()
+    }
+
     /// The HTML part of the newest mail to `to`.
     #[allow(dead_code)]
     pub async fn last_html(&self, to: &str) -> String {
