@@ -57,6 +57,7 @@ const CHALLENGE_FORM: &str = "challenge ADDRESS GAME [KEY=VALUE ...] [as white|b
 /// assert_eq!(parse("decline draw").unwrap(), Command::DeclineDraw);
 /// ```
 pub fn parse(line: &str) -> Result<Command, CommandError> {
+    let line = fold_fullwidth(line);
     let line = line.trim();
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(first) = words.first() else {
@@ -92,6 +93,56 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         _ => Command::Play(line.to_string()),
     };
     Ok(command)
+}
+
+/// Folds fullwidth forms, as East Asian keyboards type them, to plain ASCII
+/// (`ｅ４` reads `e4`), and the ideographic space to a space.
+///
+/// ```
+/// assert_eq!(arbiter::command::fold_fullwidth("Ｎｆ３\u{3000}ｓｔａｙ"), "Nf3 stay");
+/// ```
+pub fn fold_fullwidth(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => {
+                char::from_u32(c as u32 - 0xFF01 + 0x21).expect("in the ASCII range")
+            }
+            '\u{3000}' => ' ',
+            other => other,
+        })
+        .collect()
+}
+
+/// The letters of `text` that only look like plain Latin ones (Cyrillic,
+/// Greek, accented), named with their code points, for a refusal whose
+/// text would otherwise look right to the player: `"е" is U+0435, a
+/// Cyrillic letter`.
+///
+/// ```
+/// let odd = arbiter::command::odd_letters("\u{0435}4").unwrap();
+/// assert!(odd.contains("U+0435, a Cyrillic letter"));
+/// assert_eq!(arbiter::command::odd_letters("Nf3"), None);
+/// ```
+pub fn odd_letters(text: &str) -> Option<String> {
+    let mut named: Vec<String> = Vec::new();
+    for c in text.chars().filter(|c| c.is_alphabetic() && !c.is_ascii()) {
+        let script = match c as u32 {
+            0x0370..=0x03FF => "a Greek letter",
+            0x0400..=0x052F => "a Cyrillic letter",
+            0x00C0..=0x024F => "an accented Latin letter",
+            _ => "not a plain Latin letter",
+        };
+        let words = format!("\"{c}\" is U+{:04X}, {script}", c as u32);
+        if !named.contains(&words) {
+            named.push(words);
+        }
+    }
+    (!named.is_empty()).then(|| {
+        format!(
+            "{}; write moves with plain Latin letters and digits",
+            named.join(", ")
+        )
+    })
 }
 
 fn parse_challenge(words: &[&str]) -> Result<Command, CommandError> {

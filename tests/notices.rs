@@ -178,3 +178,33 @@ async fn a_resignation_reveals_every_sealed_decision() {
         );
     }
 }
+
+#[tokio::test]
+async fn look_alike_letters_are_named_and_fullwidth_forms_read() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, _) = support::room::started_game(&mut room, "chess", "").await;
+    let before = room.log_len().await;
+    // A Cyrillic "е": the refusal would otherwise look like "e4" refused.
+    room.deliver(&mail(
+        "alice@example.test",
+        &alice,
+        "Re",
+        "l1@x",
+        "\u{0435}4",
+    ))
+    .await;
+    assert_eq!(room.log_len().await, before);
+    let outbox = room.outbox().await;
+    let (_, _, text) = last_to(&outbox, "alice@example.test");
+    assert!(
+        text.contains("U+0435, a Cyrillic letter"),
+        "the odd letter is named: {text}"
+    );
+    // Fullwidth forms, as East Asian keyboards type them, are read.
+    room.deliver(&mail("alice@example.test", &alice, "Re", "l2@x", "ｅ４"))
+        .await;
+    assert_eq!(room.log_len().await, before + 1);
+    let outbox = room.outbox().await;
+    let (_, _, text) = last_to(&outbox, "alice@example.test");
+    assert!(text.contains("accepted: e4"), "{text}");
+}

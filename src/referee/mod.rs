@@ -399,7 +399,9 @@ impl Referee {
             Command::DeclineDraw | Command::Decline => {
                 current.apply_meta(LogEntry::DeclineDraw { seat })?
             }
-            Command::Play(text) => current.play(seat, text, loaded.row.seed, index)?,
+            Command::Play(text) => current
+                .play(seat, text, loaded.row.seed, index)
+                .map_err(|e| name_odd_letters(e, text))?,
             other => {
                 return Err(ActionError::illegal(format!(
                     "{} is not a command inside a game.",
@@ -520,6 +522,18 @@ impl Referee {
     /// What a player owes in a game, in words, for status lines.
     pub fn duty_words(status: &Status, seat: Seat) -> String {
         notice::duty_words(status, seat)
+    }
+}
+
+/// A text the game could not read that holds look-alike letters (a Cyrillic
+/// `е` in `е4`): the refusal names them, since the text looks right.
+fn name_odd_letters(error: ActionError, text: &str) -> ActionError {
+    match (error, crate::command::odd_letters(text)) {
+        (ActionError::Syntax { text, expected }, Some(odd)) => ActionError::Syntax {
+            text,
+            expected: format!("{expected} ({odd})"),
+        },
+        (error, _) => error,
     }
 }
 
