@@ -246,27 +246,7 @@ impl<G: Game> AnyGame for G {
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let Some(due) = (match Game::status(self) {
-            Status::Ongoing(dues) => dues.first().copied(),
-            Status::Finished(_) => None,
-        }) else {
-            return Vec::new();
-        };
-        let mut entropy = Entropy::for_perft();
-        self.legal_actions(due.seat)
-            .iter()
-            .map(|action| {
-                let count = if depth <= 1 {
-                    1
-                } else {
-                    let applied = self
-                        .apply(due.seat, action, &mut entropy)
-                        .unwrap_or_else(|e| panic!("legal action {action:?} was refused: {e}"));
-                    Game::perft(&applied.state, depth - 1)
-                };
-                (self.notation(due.seat, action), count)
-            })
-            .collect()
+        Game::divide(self, depth)
     }
 
     fn to_json(&self) -> serde_json::Value {

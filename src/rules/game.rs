@@ -123,6 +123,34 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
         self.view(Viewer::Host)
     }
 
+    /// Perft split by first action: each action's notation and its count
+    /// (`arbiter perft --divide`). A game whose perft counts one action as
+    /// several leaves (Superial's random move, as its 216 throws) overrides
+    /// it to match its perft.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let Some(due) = (match self.status() {
+            Status::Ongoing(dues) => dues.first().copied(),
+            Status::Finished(_) => None,
+        }) else {
+            return Vec::new();
+        };
+        let mut entropy = Entropy::for_perft();
+        self.legal_actions(due.seat)
+            .iter()
+            .map(|action| {
+                let count = if depth <= 1 {
+                    1
+                } else {
+                    let applied = self
+                        .apply(due.seat, action, &mut entropy)
+                        .unwrap_or_else(|e| panic!("legal action {action:?} was refused: {e}"));
+                    applied.state.perft(depth - 1)
+                };
+                (self.notation(due.seat, action), count)
+            })
+            .collect()
+    }
+
     /// The number of leaves of the legal-action tree `depth` actions deep,
     /// following whichever seat owes an action (the first, in a sealed
     /// phase). Games with a faster counter override it.

@@ -419,6 +419,25 @@ impl Superial {
     }
 }
 
+impl Superial {
+    /// The leaves `depth` actions deep below one play of the side to act:
+    /// a random move counts as its 216 throws.
+    fn perft_of(&self, play: &Play, depth: u32) -> u64 {
+        let seat = self.side;
+        let throws: Vec<Option<Throw>> = match play {
+            Play::Random => Throw::all().map(Some).collect(),
+            Play::Cube(_) => vec![None],
+        };
+        if depth == 1 {
+            return throws.len() as u64;
+        }
+        throws
+            .into_iter()
+            .map(|throw| self.after(seat, play, throw).0.perft(depth - 1))
+            .sum()
+    }
+}
+
 impl Game for Superial {
     type Action = SuperialAction;
     type View = SuperialView;
@@ -547,21 +566,24 @@ impl Game for Superial {
         if depth == 0 {
             return 1;
         }
-        let seat = self.side;
-        let mut total = 0;
-        for play in self.plays(seat) {
-            let throws: Vec<Option<Throw>> = match play {
-                Play::Random => Throw::all().map(Some).collect(),
-                Play::Cube(_) => vec![None],
-            };
-            if depth == 1 {
-                total += throws.len() as u64;
-                continue;
-            }
-            for throw in throws {
-                total += self.after(seat, &play, throw).0.perft(depth - 1);
-            }
+        self.plays(self.side)
+            .iter()
+            .map(|play| self.perft_of(play, depth))
+            .sum()
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        if depth == 0 {
+            return Vec::new();
         }
-        total
+        self.plays(self.side)
+            .iter()
+            .map(|play| {
+                (
+                    notation::write_play(&self.board, play),
+                    self.perft_of(play, depth),
+                )
+            })
+            .collect()
     }
 }

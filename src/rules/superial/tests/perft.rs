@@ -57,3 +57,17 @@ pub(super) fn the_independent_count_agrees() {
         }
     }
 }
+
+#[test]
+fn divide_counts_a_random_move_as_its_throws() {
+    for options in ["", "random-moves=1"] {
+        let game = new_game(options);
+        for depth in 1..=2 {
+            let split = crate::rules::Game::divide(&game, depth);
+            let total: u64 = split.iter().map(|(_, n)| n).sum();
+            assert_eq!(total, game.perft(depth), "{options:?} depth {depth}");
+        }
+    }
+    let split = crate::rules::Game::divide(&new_game("random-moves=1"), 1);
+    assert!(split.contains(&("random".to_string(), 216)), "{split:?}");
+}
