@@ -320,6 +320,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status of a game with one mover at a time: finished with
+    /// `outcome`, or `turn` owes a move.
+    pub fn of_turn(outcome: Option<&Outcome>, turn: Seat) -> Status {
+        match outcome {
+            Some(outcome) => Status::Finished(outcome.clone()),
+            None => Status::Ongoing(vec![Due {
+                seat: turn,
+                duty: Duty::Move,
+            }]),
+        }
+    }
+
     /// Whether `seat` owes an action now.
     pub fn owes(&self, seat: Seat) -> Option<Duty> {
         match self {

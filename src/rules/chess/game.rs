@@ -9,8 +9,8 @@ use super::san::{MOVE_FORMS, MoveError};
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, GameResult, HistoryLine,
-    OptionError, Options, Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Ending, Entropy, Event, Game, GameResult, HistoryLine, OptionError,
+    Options, Outcome, PositionError, Status, Viewer,
 };
 
 /// One move of the game, as played.
@@ -381,13 +381,7 @@ impl Game for Chess {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Finished(outcome.clone()),
-            None => Status::Ongoing(vec![Due {
-                seat: self.position.turn(),
-                duty: Duty::Move,
-            }]),
-        }
+        Status::of_turn(self.outcome.as_ref(), self.position.turn())
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<ChessAction, ActionError> {

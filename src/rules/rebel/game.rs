@@ -10,8 +10,8 @@ use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
 use super::{DrawRule, Play, Seat, Version};
 use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, HistoryLine, OptionError,
-    Options, Outcome, PositionError, Status, Viewer,
+    ActionError, Applied, Ending, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
+    PositionError, Status, Viewer,
 };
 
 /// What a player may do.
@@ -364,13 +364,7 @@ impl Game for RebelChess {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Finished(outcome.clone()),
-            None => Status::Ongoing(vec![Due {
-                seat: self.position.turn(),
-                duty: Duty::Move,
-            }]),
-        }
+        Status::of_turn(self.outcome.as_ref(), self.position.turn())
     }
 
     /// Reads an action. A concession is accepted from the Rebels on either

@@ -9,8 +9,8 @@ use crate::rules::chess::{
 use crate::rules::chesslike::{DrawRecord, DrawRule, Piece};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, HistoryLine, OptionError,
-    Options, Outcome, PositionError, Seat, Status, Viewer,
+    ActionError, Applied, Ending, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
+    PositionError, Seat, Status, Viewer,
 };
 
 use super::config::{Config, OPTIONS};
@@ -319,13 +319,7 @@ impl Game for ReflectionTeammate {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Finished(outcome.clone()),
-            None => Status::Ongoing(vec![Due {
-                seat: self.position.turn(),
-                duty: Duty::Move,
-            }]),
-        }
+        Status::of_turn(self.outcome.as_ref(), self.position.turn())
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<ReflectionAction, ActionError> {

@@ -12,8 +12,8 @@ use super::{SIZE, Settings, notation};
 use crate::rules::chess::{DrawRule, check_turn, settle_claim};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, HistoryLine, OptionError, Options,
-    Outcome, PositionError, Seat, Status, Viewer,
+    ActionError, Applied, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
+    PositionError, Seat, Status, Viewer,
 };
 
 /// An action on the board: a cube's, or a random move.
@@ -469,13 +469,7 @@ impl Game for Superial {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Finished(outcome.clone()),
-            None => Status::Ongoing(vec![Due {
-                seat: self.side,
-                duty: Duty::Move,
-            }]),
-        }
+        Status::of_turn(self.outcome.as_ref(), self.side)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<SuperialAction, ActionError> {
