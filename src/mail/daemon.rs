@@ -19,44 +19,16 @@ use tracing::{error, info, warn};
 use super::folders::FolderRefused;
 use super::imap::Mailbox;
 use super::inbox::Mailroom;
+use super::login::{Login, Logins};
 use super::sender::Sender;
-use crate::config::{Config, ImapConfig, secret_from_env};
+use crate::config::{Config, ImapConfig};
 use crate::referee::Referee;
 use crate::render;
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, MailKey};
 
-/// The passwords, read from the environment variables the configuration
-/// names (never from the file itself).
-#[derive(Clone)]
-pub struct Secrets {
-    pub imap_password: String,
-    pub smtp_password: Option<String>,
-}
-
-impl Secrets {
-    pub fn from_env(config: &Config) -> anyhow::Result<Secrets> {
-        let imap = config
-            .imap
-            .as_ref()
-            .context("the configuration has no [imap] section")?;
-        let smtp = config
-            .smtp
-            .as_ref()
-            .context("the configuration has no [smtp] section")?;
-        Ok(Secrets {
-            imap_password: secret_from_env(&imap.password_env)?,
-            smtp_password: smtp
-                .password_env
-                .as_deref()
-                .map(secret_from_env)
-                .transpose()?,
-        })
-    }
-}
-
 /// Runs the daemon until it is stopped (Ctrl-C or SIGTERM).
-pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
+pub async fn serve(config: Config, logins: Logins) -> anyhow::Result<()> {
     let imap = config
         .imap
         .clone()
@@ -65,27 +37,21 @@ pub async fn serve(config: Config, secrets: Secrets) -> anyhow::Result<()> {
         .smtp
         .clone()
         .context("the configuration has no [smtp] section")?;
-    let password = secrets.imap_password;
+    let login = logins.imap;
     render::self_check();
     let store = Store::open(&config.database.path)
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
     let referee = Referee::with_clock(store.clone(), config.referee.clock());
     let mailroom = Mailroom::new(referee, config.referee.clone());
-    let sender = Sender::new(
-        &smtp,
-        secrets.smtp_password,
-        &config.referee.address,
-        store.clone(),
-    )?;
+    let sender = Sender::new(&smtp, logins.smtp, &config.referee.address, store.clone())?;
     let wake = Arc::new(Notify::new());
     info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
 
     let sender_task = tokio::spawn(sender.run(wake.clone()));
     let clock_task = tokio::spawn(run_clock(mailroom.clone(), wake.clone()));
     let runtime = Handle::current();
-    let watcher =
-        tokio::task::spawn_blocking(move || watch(runtime, imap, password, mailroom, wake));
+    let watcher = tokio::task::spawn_blocking(move || watch(runtime, imap, login, mailroom, wake));
 
     // A part that stops on its own stops the daemon with its error (and a
     // non-zero exit): a folder the server refuses, say, found at once.
@@ -139,13 +105,13 @@ async fn run_clock(mailroom: Mailroom, wake: Arc<Notify>) {
 fn watch(
     runtime: Handle,
     imap: ImapConfig,
-    password: String,
+    login: Login,
     mailroom: Mailroom,
     wake: Arc<Notify>,
 ) -> anyhow::Error {
     let mut backoff = Duration::from_secs(1);
     loop {
-        let error = match Mailbox::connect(&imap, &password) {
+        let error = match Mailbox::connect(&imap, &login) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
                 let ended = session(&runtime, &imap, &mut mailbox, &mailroom, &wake);
