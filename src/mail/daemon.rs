@@ -17,7 +17,7 @@ use tokio::sync::Notify;
 use tracing::{error, info, warn};
 
 use super::folders::FolderRefused;
-use super::imap::Mailbox;
+use super::imap::{LoginRefused, Mailbox};
 use super::inbox::Mailroom;
 use super::login::{Login, Logins};
 use super::sender::Sender;
@@ -131,7 +131,14 @@ fn watch(
             if refused(&e) {
                 return e;
             }
-            warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
+            if e.chain().any(|c| c.is::<LoginRefused>()) {
+                // Worth retrying (a provider's passing fault looks the
+                // same), but said loudly: `arbiter check` tells the cause.
+                error!(error = %format!("{e:#}"), retry_in = ?backoff,
+                    "the IMAP server refuses the referee's login; run `arbiter check --config FILE` for the cause and the fix");
+            } else {
+                warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
+            }
         }
         std::thread::sleep(backoff);
         backoff = (backoff * 2).min(Duration::from_secs(60));
