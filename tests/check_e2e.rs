@@ -92,7 +92,11 @@ fn a_working_setup_passes_every_step_and_leaves_no_test_mail() {
             separator: Some(separator),
             ..StackOptions::default()
         };
-        let name = if separator == '/' { "ok-slash" } else { "ok-dot" };
+        let name = if separator == '/' {
+            "ok-slash"
+        } else {
+            "ok-dot"
+        };
         let site = Site::start(name, options);
         let config = site.config("ok", |t| t);
         let (code, output) = site.check(&config, &right());
@@ -100,9 +104,15 @@ fn a_working_setup_passes_every_step_and_leaves_no_test_mail() {
         assert!(!output.contains("FAIL"), "{output}");
         step(&output, "ok", "login");
         let separator_line = step(&output, "ok", "separator");
-        assert!(separator_line.contains(&format!("{separator:?}")), "{output}");
+        assert!(
+            separator_line.contains(&format!("{separator:?}")),
+            "{output}"
+        );
         let done = format!("Arbiter{separator}Done is there");
-        assert!(step(&output, "ok", "done folder").contains(&done), "{output}");
+        assert!(
+            step(&output, "ok", "done folder").contains(&done),
+            "{output}"
+        );
         assert!(
             step(&output, "ok", "test mail").contains("plus addressing works"),
             "{output}"
@@ -121,8 +131,14 @@ fn each_broken_setup_is_named_with_its_fix() {
     let (code, output) = site.check(&ok, "not-the-password");
     assert_eq!(code, 1, "{output}");
     let login = step(&output, "FAIL", "login");
-    assert!(login.contains("refused the login of referee@example.test"), "{output}");
-    assert!(output.contains("fix: check imap.username and the password"), "{output}");
+    assert!(
+        login.contains("refused the login of referee@example.test"),
+        "{output}"
+    );
+    assert!(
+        output.contains("fix: check imap.username and the password"),
+        "{output}"
+    );
 
     // A port where nothing listens.
     let closed = {
@@ -135,8 +151,14 @@ fn each_broken_setup_is_named_with_its_fix() {
     });
     let (code, output) = site.check(&wrong_port, &right());
     assert_eq!(code, 1, "{output}");
-    assert!(step(&output, "FAIL", "connect").contains("nothing answers"), "{output}");
-    assert!(output.contains("IMAP is port 993 with security = \"tls\""), "{output}");
+    assert!(
+        step(&output, "FAIL", "connect").contains("nothing answers"),
+        "{output}"
+    );
+    assert!(
+        output.contains("IMAP is port 993 with security = \"tls\""),
+        "{output}"
+    );
     step(&output, "ok", "login"); // SMTP goes on by itself
     assert!(
         step(&output, "skip", "test mail").contains("needs a working IMAP login"),
@@ -179,8 +201,14 @@ fn each_broken_setup_is_named_with_its_fix() {
     std::fs::write(site.dir.join("arbiter.db"), b"not a database, only text").unwrap();
     let (code, output) = site.check(&ok, &right());
     assert_eq!(code, 1, "{output}");
-    assert!(step(&output, "FAIL", "file").contains("database"), "{output}");
-    assert!(step(&output, "ok", "test mail").contains("arrived"), "{output}");
+    assert!(
+        step(&output, "FAIL", "file").contains("database"),
+        "{output}"
+    );
+    assert!(
+        step(&output, "ok", "test mail").contains("arrived"),
+        "{output}"
+    );
 }
 
 #[test]
@@ -196,7 +224,10 @@ fn a_server_without_plus_addressing_is_found_and_the_way_round_it_works() {
     let plus = step(&output, "FAIL", "plus address");
     assert!(plus.contains("referee+check-"), "{output}");
     assert!(output.contains("recipient_delimiter = +"), "{output}");
-    assert!(output.contains("referee.plus_addressing = false"), "{output}");
+    assert!(
+        output.contains("referee.plus_addressing = false"),
+        "{output}"
+    );
 
     // With plus addressing off, the test mail goes to the bare address.
     let bare = site.config("bare", |t| {

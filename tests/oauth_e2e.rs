@@ -144,8 +144,16 @@ async fn the_referee_logs_in_with_tokens_and_replaces_an_expired_one() {
     assert!(answer.text.contains("challenge"), "{}", answer.text);
 
     // Each command ran again after its expired token was refused.
-    assert!(runs(scripts.path(), "imap") >= 2, "{}", harness.daemon_log());
-    assert!(runs(scripts.path(), "smtp") >= 2, "{}", harness.daemon_log());
+    assert!(
+        runs(scripts.path(), "imap") >= 2,
+        "{}",
+        harness.daemon_log()
+    );
+    assert!(
+        runs(scripts.path(), "smtp") >= 2,
+        "{}",
+        harness.daemon_log()
+    );
     let asked: BTreeSet<String> = seen.lock().unwrap().iter().cloned().collect();
     for token in ["stale-imap", "fresh-imap-2", "stale-smtp", "fresh-smtp-2"] {
         assert!(asked.contains(token), "{token} not presented: {asked:?}");
@@ -167,7 +175,10 @@ async fn the_referee_logs_in_with_tokens_and_replaces_an_expired_one() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert!(report.contains("by an OAuth 2.0 token\n"), "{report}");
-    assert!(report.contains("by an OAuth 2.0 token (XOAUTH2)"), "{report}");
+    assert!(
+        report.contains("by an OAuth 2.0 token (XOAUTH2)"),
+        "{report}"
+    );
     assert!(report.contains("plus addressing works"), "{report}");
     alice.none_new().await;
 }

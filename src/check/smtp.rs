@@ -317,7 +317,11 @@ fn test_mail(
     // Without the mailbox the mail could neither be seen to arrive nor be
     // removed: it is not sent.
     let Some(mut watched) = watched else {
-        report.skip(S, "test mail", "not sent: seeing it arrive needs a working IMAP login");
+        report.skip(
+            S,
+            "test mail",
+            "not sent: seeing it arrive needs a working IMAP login",
+        );
         return;
     };
     let mut random = [0u8; 6];
