@@ -429,6 +429,17 @@ mod tests {
     }
 
     #[test]
+    fn without_plus_addressing_replies_go_to_the_bare_address() {
+        let mut referee = RefereeConfig {
+            address: "referee@club.example".into(),
+            ..RefereeConfig::default()
+        };
+        assert_eq!(referee.reply_address("7.abc"), "referee+7.abc@club.example");
+        referee.plus_addressing = false;
+        assert_eq!(referee.reply_address("7.abc"), "referee@club.example");
+    }
+
+    #[test]
     fn plain_connections_only_on_loopback() {
         let text = |host: &str| {
             format!(
