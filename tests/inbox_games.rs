@@ -206,3 +206,69 @@ async fn a_reflection_teammate_game_by_mail() {
     assert!(refusal.contains("reflected move N c4-e5"), "{refusal}");
     assert_eq!(room.log_len().await, 3);
 }
+
+/// A move mail sent again later (a mail program re-sending an old draft,
+/// with a new Message-ID) answers a notice its sender has already acted
+/// on: it is refused, even where its move would be legal again, and the
+/// same move answering the latest mail is played.
+#[tokio::test]
+async fn an_old_move_mail_sent_again_is_refused_not_replayed() {
+    use support::room::reply;
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "chess", "").await;
+    let alice_addr = "alice@example.test";
+    let bob_addr = "bob@example.test";
+    let start = room.latest_id(alice_addr).await;
+    let play = |from: &str, to: &str, id: &str, answered: &str, body: &str| {
+        reply(from, to, id, answered, body)
+    };
+    assert_eq!(
+        room.deliver(&play(alice_addr, &alice, "m1@x", &start, "Nc3"))
+            .await,
+        Handled::Applied
+    );
+    let n = room.latest_id(bob_addr).await;
+    assert_eq!(
+        room.deliver(&play(bob_addr, &bob, "m2@x", &n, "Nc6")).await,
+        Handled::Applied
+    );
+    let n = room.latest_id(alice_addr).await;
+    assert_eq!(
+        room.deliver(&play(alice_addr, &alice, "m3@x", &n, "Nb1"))
+            .await,
+        Handled::Applied
+    );
+    let n = room.latest_id(bob_addr).await;
+    assert_eq!(
+        room.deliver(&play(bob_addr, &bob, "m4@x", &n, "Nb8")).await,
+        Handled::Applied
+    );
+    assert_eq!(room.log_len().await, 4);
+
+    // The first mail again, with a new Message-ID: Nc3 is legal again.
+    assert_eq!(
+        room.deliver(&play(alice_addr, &alice, "m1-again@x", &start, "Nc3"))
+            .await,
+        Handled::Refused
+    );
+    assert_eq!(room.log_len().await, 4, "nothing was applied");
+    let told = room.mails_to(alice_addr).await;
+    let refusal = told.last().unwrap();
+    assert!(
+        refusal.contains("you have played since (Nc3, accepted"),
+        "{refusal}"
+    );
+    assert!(
+        refusal.contains("reply to the referee's latest mail"),
+        "{refusal}"
+    );
+
+    // Meant after all: as a reply to the latest mail, it is played.
+    let latest = room.latest_id(alice_addr).await;
+    assert_eq!(
+        room.deliver(&play(alice_addr, &alice, "m5@x", &latest, "Nc3"))
+            .await,
+        Handled::Applied
+    );
+    assert_eq!(room.log_len().await, 5);
+}

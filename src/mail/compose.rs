@@ -20,6 +20,8 @@ pub struct Draft {
     pub subject: String,
     /// Where the player's reply should go (the tagged referee address).
     pub reply_to: Option<String>,
+    /// A game mail's log length (see [`Notice::log_len`]).
+    pub log_len: Option<i64>,
     pub in_reply_to: Option<String>,
     pub references: Vec<String>,
     /// Without angle brackets.
@@ -122,6 +124,7 @@ impl Draft {
             text: render::notice_text(notice),
             html: render::notice_html(notice),
             game_id: Some(notice.game_id),
+            log_len: Some(notice.log_len),
         }
     }
 
@@ -147,6 +150,7 @@ impl Draft {
             text,
             html,
             game_id,
+            log_len: None,
         }
     }
 

@@ -15,6 +15,7 @@ use crate::referee::{
 use crate::render;
 use crate::rules::{ActionError, GameInfo, Seat, game_names};
 use crate::store::StoreError;
+use crate::store::games;
 use crate::store::mail::{self as mailstore, Handled};
 
 /// The result of processing one mail.
@@ -353,6 +354,11 @@ impl Mailroom {
                     .general(conn, inbound, from, &command, Some(&loaded))
                     .await;
             }
+            if matches!(command, Command::Play(_))
+                && let Some(why) = self.stale(conn, inbound, id, seat, from).await?
+            {
+                return Ok(self.refusal(inbound, &loaded, seat, line, &ActionError::illegal(why)));
+            }
             match self
                 .referee
                 .act(conn, id, seat, &command, &inbound_source(inbound))
@@ -388,6 +394,35 @@ impl Mailroom {
                 &ActionError::syntax("", "the mail holds no command"),
             ),
         })
+    }
+
+    /// Why a game action in this mail is stale, if it is: the mail answers
+    /// a game mail of the referee's, and its sender has acted in the game
+    /// since that mail went out (an old mail sent again, a draft re-sent by
+    /// a mail program). Then it is not applied, whatever it says.
+    async fn stale(
+        &self,
+        conn: &mut Tx,
+        inbound: &Inbound,
+        id: i64,
+        seat: Seat,
+        from: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(answered) = inbound.in_reply_to.as_deref() else {
+            return Ok(None);
+        };
+        let Some(log_len) = mailstore::notice_log_len(conn, answered, id, from).await? else {
+            return Ok(None);
+        };
+        let since = games::first_action_since(conn, id, seat, log_len).await?;
+        Ok(since.map(|(_, notation, at)| {
+            format!(
+                "this mail answers an earlier mail of the referee's, and you have played since \
+                 ({notation}, accepted {at} UTC), so it may be an old mail sent again and was not \
+                 applied. If you mean it as your next action, send it again as a reply to the \
+                 referee's latest mail in this game"
+            )
+        }))
     }
 
     fn notices(

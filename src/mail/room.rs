@@ -63,6 +63,7 @@ impl Mailroom {
                 &draft.subject,
                 &raw,
                 draft.game_id,
+                draft.log_len,
             )
             .await?;
         }

@@ -55,6 +55,9 @@ pub struct Notice {
     /// The deadlines of the seats that owe an action, when the host runs a
     /// clock: "White must move by 2026-11-28 22:09 UTC".
     pub deadlines: Vec<String>,
+    /// The game's log length when the notice was made: a reply to it after
+    /// its recipient has acted since is stale.
+    pub log_len: i64,
 }
 
 impl Notice {
@@ -94,6 +97,7 @@ impl Notice {
             seed: (finished && loaded.info.random).then(|| hex::encode(loaded.row.seed)),
             options: loaded.row.options.to_string(),
             deadlines: Vec::new(),
+            log_len: loaded.row.log_len,
         }
     }
 

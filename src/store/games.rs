@@ -176,6 +176,26 @@ pub async fn log(conn: &mut Tx, id: i64) -> Result<Vec<LogRow>, StoreError> {
         .collect()
 }
 
+/// The first game action by `seat` at log index `from` or later: its
+/// index, its notation (as the actor wrote it) and when it was accepted.
+pub async fn first_action_since(
+    conn: &mut Tx,
+    id: i64,
+    seat: Seat,
+    from: i64,
+) -> Result<Option<(i64, String, String)>, StoreError> {
+    let row = sqlx::query(
+        "SELECT idx, notation, created_at FROM log WHERE game_id = ? AND seat = ? AND idx >= ? \
+         AND json_extract(entry, '$.kind') = 'action' ORDER BY idx LIMIT 1",
+    )
+    .bind(id)
+    .bind(seat_text(seat))
+    .bind(from)
+    .fetch_optional(conn.db())
+    .await?;
+    Ok(row.map(|r| (r.get("idx"), r.get("notation"), r.get("created_at"))))
+}
+
 /// Appends one log entry. The primary key (game, index) makes a second
 /// writer of the same index fail instead of forking the log.
 pub async fn append_log(

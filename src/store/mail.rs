@@ -156,18 +156,41 @@ pub async fn enqueue(
     subject: &str,
     raw: &[u8],
     game_id: Option<i64>,
+    log_len: Option<i64>,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO outbox (recipient, message_id, subject, raw, game_id) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (recipient, message_id, subject, raw, game_id, log_len) \
+         VALUES (?, ?, ?, ?, ?, ?)",
     )
     .bind(recipient)
     .bind(message_id)
     .bind(subject)
     .bind(raw)
     .bind(game_id)
+    .bind(log_len)
     .execute(conn.db())
     .await?;
     Ok(())
+}
+
+/// The game's log length when the referee's game mail `message_id` to
+/// `recipient` in `game_id` was queued; `None` if there is no such mail
+/// (or it was queued before the length was kept).
+pub async fn notice_log_len(
+    conn: &mut Tx,
+    message_id: &str,
+    game_id: i64,
+    recipient: &str,
+) -> Result<Option<i64>, StoreError> {
+    let row = sqlx::query(
+        "SELECT log_len FROM outbox WHERE message_id = ? AND game_id = ? AND recipient = ?",
+    )
+    .bind(message_id)
+    .bind(game_id)
+    .bind(recipient)
+    .fetch_optional(conn.db())
+    .await?;
+    Ok(row.and_then(|r| r.get::<Option<i64>, _>(0)))
 }
 
 /// Mails due to be sent now, oldest first.

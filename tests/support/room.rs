@@ -33,7 +33,24 @@ pub fn mail(from: &str, to: &str, subject: &str, message_id: &str, body: &str) -
     .into_bytes()
 }
 
+/// A reply to the referee's mail `answered` (its Message-ID, without `<>`).
+pub fn reply(from: &str, to: &str, message_id: &str, answered: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: Re: your move\r\nMessage-ID: <{message_id}>\r\n\
+         In-Reply-To: <{answered}>\r\nDate: Sat, 21 Nov 2026 10:00:00 +0000\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
 impl Room {
+    /// The Message-ID of the newest mail to `to`.
+    pub async fn latest_id(&self, to: &str) -> String {
+        let threading = self.threading().await;
+        let newest = threading.iter().rev().find(|t| t.to == to).unwrap();
+        newest.message_id.clone()
+    }
+
     pub async fn new(config: RefereeConfig) -> Room {
         let store = Store::open_in_memory().await.unwrap();
         let referee = Referee::with_clock(store, config.clock());

@@ -1,0 +1,4 @@
+-- The game's log length when a game mail was queued: a mail that answers
+-- it after its sender has acted since is an old mail sent again (the
+-- stale-mail guard). NULL for answers and for mails queued before this.
+ALTER TABLE outbox ADD COLUMN log_len INTEGER;
