@@ -315,8 +315,10 @@ async fn mail_status(referee: &Referee) -> Result<(), CliError> {
     let unsent = mailstore::unsent(&mut conn)
         .await
         .context("reading the outbox")?;
-    println!("Mail waiting to be sent: {}", unsent.len());
-    for mail in unsent {
+    let (refused, waiting): (Vec<_>, Vec<_>) =
+        unsent.into_iter().partition(|m| m.given_up_at.is_some());
+    println!("Mail waiting to be sent: {}", waiting.len());
+    for mail in waiting {
         println!(
             "  #{} to {} ({}): {} attempts, next at {}{}",
             mail.id,
@@ -328,6 +330,19 @@ async fn mail_status(referee: &Referee) -> Result<(), CliError> {
                 .map(|e| format!("; last error: {e}"))
                 .unwrap_or_default()
         );
+    }
+    if !refused.is_empty() {
+        println!("Mail the server refused for good (not tried again):");
+        for mail in refused {
+            println!(
+                "  #{} to {} ({}) at {}: {}",
+                mail.id,
+                mail.recipient,
+                mail.subject,
+                mail.given_up_at.unwrap_or_default(),
+                mail.last_error.unwrap_or_default()
+            );
+        }
     }
     let failed = mailstore::failed_inbound(&mut conn)
         .await

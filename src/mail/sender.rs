@@ -10,16 +10,33 @@ use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::Notify;
-use tracing::{info, warn};
+use tracing::{error, info, warn};
 
 use super::login::{Credential, Login};
 use crate::config::{Security, SmtpConfig};
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, Outgoing};
 
-/// Retry delays grow from 30 s to at most an hour; after this many attempts
-/// a mail is left for the host (its error stays in the outbox table).
+/// After this many failed attempts a mail is left for the host (its error
+/// stays in the outbox table, and `arbiter mail-status` shows it).
 const MAX_ATTEMPTS: i64 = 20;
+
+/// Seconds before the next attempt after `attempts` failures: 10, 20, 40,
+/// ... up to an hour. Short at first, since a successful send brings every
+/// waiting retry forward anyway.
+fn retry_delay(attempts: i64) -> i64 {
+    (5i64 << attempts.clamp(1, 10)).min(3600)
+}
+
+/// Whether the server refused a mail for good (a 5xx answer other than to
+/// the login, which the host can mend): trying again cannot help.
+fn permanent(error: &anyhow::Error) -> bool {
+    !auth_refused(error)
+        && error.chain().any(|e| {
+            e.downcast_ref::<lettre::transport::smtp::Error>()
+                .is_some_and(lettre::transport::smtp::Error::is_permanent)
+        })
+}
 
 /// The SMTP side of the daemon.
 pub struct Sender {
@@ -156,13 +173,25 @@ impl Sender {
                         mailstore::mark_sent(&mut tx, mail.id).await?;
                         info!(to = %mail.recipient, message_id = %mail.message_id, "mail sent");
                         sent += 1;
+                        // The server takes mail again: what waits for a
+                        // retry goes now, not minutes later.
+                        let forward = mailstore::bring_retries_forward(&mut tx).await?;
+                        if forward > 0 {
+                            info!(mails = forward, "retries brought forward");
+                        }
+                    }
+                    Err(e) if permanent(&e) => {
+                        error!(to = %mail.recipient, message_id = %mail.message_id,
+                            error = %format!("{e:#}"),
+                            "the server refused the mail for good; it is not tried again (see `arbiter mail-status`)");
+                        mailstore::mark_given_up(&mut tx, mail.id, &format!("{e:#}")).await?;
                     }
                     Err(e) => {
                         let attempts = mail.attempts + 1;
                         let retry = if attempts >= MAX_ATTEMPTS {
                             10 * 365 * 86400
                         } else {
-                            (30i64 << attempts.min(7)).min(3600)
+                            retry_delay(attempts)
                         };
                         warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
                         mailstore::mark_failed(&mut tx, mail.id, &format!("{e:#}"), retry).await?;
@@ -210,14 +239,28 @@ impl Sender {
 /// AUTH), or XOAUTH2's error challenge, which lettre reports as a client
 /// error.
 pub fn auth_refused(error: &anyhow::Error) -> bool {
+    // 530, 534, 535 and 538 are answers to authentication.
     error.chain().any(|e| {
         e.downcast_ref::<lettre::transport::smtp::Error>()
             .is_some_and(|e| {
-                e.status().is_some_and(|code| code.to_string() == "535")
-                    || e.to_string().contains("does not expect a challenge")
+                e.status().is_some_and(|code| {
+                    ["530", "534", "535", "538"].contains(&code.to_string().as_str())
+                }) || e.to_string().contains("does not expect a challenge")
                     || e.to_string()
                         .to_ascii_lowercase()
                         .contains("authentication")
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_start_soon_and_level_off_at_an_hour() {
+        let delays: Vec<i64> = (1..=11).map(retry_delay).collect();
+        assert_eq!(&delays[..5], &[10, 20, 40, 80, 160]);
+        assert_eq!(delays[10], 3600);
+    }
 }

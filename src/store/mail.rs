@@ -197,7 +197,8 @@ pub async fn notice_log_len(
 pub async fn due(conn: &mut Tx, limit: i64) -> Result<Vec<Outgoing>, StoreError> {
     let rows = sqlx::query(
         "SELECT id, recipient, message_id, raw, attempts FROM outbox \
-         WHERE sent_at IS NULL AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+         WHERE sent_at IS NULL AND given_up_at IS NULL \
+         AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
          ORDER BY id LIMIT ?",
     )
     .bind(limit)
@@ -219,7 +220,7 @@ pub async fn due(conn: &mut Tx, limit: i64) -> Result<Vec<Outgoing>, StoreError>
 pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {
     Ok(sqlx::query(
         "SELECT MAX(0, CAST(strftime('%s', MIN(next_attempt_at)) AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
-         FROM outbox WHERE sent_at IS NULL",
+         FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
     )
     .fetch_one(conn.db())
     .await?
@@ -253,10 +254,36 @@ pub async fn mark_failed(
     Ok(())
 }
 
+/// Records that the server refused a mail for good: it is not tried again.
+pub async fn mark_given_up(conn: &mut Tx, id: i64, error: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, \
+         given_up_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+    )
+    .bind(error)
+    .bind(id)
+    .execute(conn.db())
+    .await?;
+    Ok(())
+}
+
+/// Makes every mail waiting for a retry due now: a send just succeeded,
+/// so the server is back. Returns how many.
+pub async fn bring_retries_forward(conn: &mut Tx) -> Result<u64, StoreError> {
+    Ok(sqlx::query(
+        "UPDATE outbox SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+         WHERE sent_at IS NULL AND given_up_at IS NULL AND attempts > 0 \
+         AND next_attempt_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+    )
+    .execute(conn.db())
+    .await?
+    .rows_affected())
+}
+
 /// How many mails wait to be sent.
 pub async fn unsent_count(conn: &mut Tx) -> Result<i64, StoreError> {
     Ok(
-        sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+        sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL")
             .fetch_one(conn.db())
             .await?
             .get(0),
@@ -296,13 +323,16 @@ pub struct UnsentMail {
     pub attempts: i64,
     pub next_attempt_at: String,
     pub last_error: Option<String>,
+    /// When the server refused it for good; `None` while it waits.
+    pub given_up_at: Option<String>,
 }
 
-/// The mails not yet sent, oldest first.
+/// The mails not sent, oldest first: those waiting and those the server
+/// refused for good.
 pub async fn unsent(conn: &mut Tx) -> Result<Vec<UnsentMail>, StoreError> {
     let rows = sqlx::query(
-        "SELECT id, recipient, subject, attempts, next_attempt_at, last_error FROM outbox \
-         WHERE sent_at IS NULL ORDER BY id",
+        "SELECT id, recipient, subject, attempts, next_attempt_at, last_error, given_up_at \
+         FROM outbox WHERE sent_at IS NULL ORDER BY id",
     )
     .fetch_all(conn.db())
     .await?;
@@ -315,6 +345,7 @@ pub async fn unsent(conn: &mut Tx) -> Result<Vec<UnsentMail>, StoreError> {
             attempts: r.get("attempts"),
             next_attempt_at: r.get("next_attempt_at"),
             last_error: r.get("last_error"),
+            given_up_at: r.get("given_up_at"),
         })
         .collect())
 }
@@ -345,4 +376,75 @@ pub async fn failed_inbound(conn: &mut Tx) -> Result<Vec<(MailKey, String, Strin
             (key, r.get(2), r.get(3))
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    async fn queued(store: &Store, n: usize) -> Vec<i64> {
+        let mut tx = store.write().await.unwrap();
+        for i in 0..n {
+            enqueue(
+                &mut tx,
+                "a@x.test",
+                &format!("m{i}@x"),
+                "s",
+                b"raw",
+                None,
+                None,
+            )
+            .await
+            .unwrap();
+        }
+        tx.commit().await.unwrap();
+        let mut conn = store.read().await.unwrap();
+        due(&mut conn, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_given_up_mail_is_never_due_again_and_a_success_brings_retries_forward() {
+        let store = Store::open_in_memory().await.unwrap();
+        let ids = queued(&store, 3).await;
+        assert_eq!(ids.len(), 3);
+        let mut tx = store.write().await.unwrap();
+        mark_given_up(&mut tx, ids[0], "554 relay denied")
+            .await
+            .unwrap();
+        mark_failed(&mut tx, ids[1], "connection refused", 600)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        let mut conn = store.read().await.unwrap();
+        let due_now: Vec<i64> = due(&mut conn, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(due_now, [ids[2]]);
+        assert_eq!(unsent_count(&mut conn).await.unwrap(), 2);
+        drop(conn);
+
+        let mut tx = store.write().await.unwrap();
+        assert_eq!(bring_retries_forward(&mut tx).await.unwrap(), 1);
+        tx.commit().await.unwrap();
+        let mut conn = store.read().await.unwrap();
+        let due_now: Vec<i64> = due(&mut conn, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(due_now, [ids[1], ids[2]], "the given-up mail stays out");
+        let listed = unsent(&mut conn).await.unwrap();
+        assert_eq!(listed.len(), 3);
+        assert!(listed[0].given_up_at.is_some() && listed[1].given_up_at.is_none());
+    }
 }
