@@ -66,6 +66,9 @@ pub enum TopCommand {
     /// The host's report on the mail: what came in and how it ended, what
     /// waits to be sent (with the last error), mails set aside.
     MailStatus,
+    /// The database: a consistent copy while the referee runs.
+    #[command(subcommand)]
+    Db(DbCommand),
     /// Start the local mail server and the referee, and play the opening of
     /// a game by mail between two local users; then keep serving.
     Demo {
@@ -82,6 +85,13 @@ pub enum TopCommand {
         /// The game's name.
         game: Option<String>,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Write a consistent copy of the database to PATH (a new file), safe
+    /// while `serve` runs; the copy's integrity is checked.
+    Backup { path: PathBuf },
 }
 
 /// An error that ends the command: `Refused` is the player-facing answer of
@@ -160,6 +170,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(run_async(crate::mail::daemon::serve(config, logins))?)
         }
         TopCommand::Check { wait } => check(&cli, *wait),
+        TopCommand::Db(DbCommand::Backup { path }) => {
+            let source = database_path(&cli)?;
+            local_runtime()?.block_on(async {
+                crate::store::health::backup(&source, path)
+                    .await
+                    .context("backing up the database")?;
+                println!("{} copied to {}", source.display(), path.display());
+                Ok(())
+            })
+        }
         TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
         TopCommand::MailStatus => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;
@@ -367,6 +387,11 @@ pub fn effective_config(cli: &Cli) -> Result<Config, CliError> {
         config.database.path.clone_from(db);
     }
     Ok(config)
+}
+
+/// The database file the command line and configuration name.
+fn database_path(cli: &Cli) -> Result<PathBuf, CliError> {
+    Ok(effective_config(cli)?.database.path)
 }
 
 async fn open_referee(cli: &Cli) -> Result<Referee, CliError> {
