@@ -107,6 +107,8 @@ fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Resu
 /// A logged-in session on the referee's mailbox.
 pub struct Mailbox {
     session: imap::Session<ImapStream>,
+    /// The connection's socket, for [`Mailbox::socket`].
+    socket: TcpStream,
     config: ImapConfig,
     /// The done folder as the server names it.
     done: String,
@@ -127,6 +129,7 @@ impl Mailbox {
             .with_context(|| format!("connecting to IMAP {}:{}", config.host, config.port))?;
         tcp.set_read_timeout(timeout)?;
         tcp.set_write_timeout(timeout)?;
+        let socket = tcp.try_clone().context("IMAP socket")?;
         let client = match config.security {
             Security::Tls => {
                 let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
@@ -176,6 +179,7 @@ impl Mailbox {
         };
         Ok(Mailbox {
             session,
+            socket,
             config: config.clone(),
             done,
             idle,
@@ -238,9 +242,16 @@ impl Mailbox {
         Ok(())
     }
 
+    /// Another handle on the connection's socket: shutting it down from
+    /// another thread ends a [`Mailbox::wait`] at once.
+    pub fn socket(&self) -> anyhow::Result<TcpStream> {
+        self.socket.try_clone().context("IMAP socket")
+    }
+
     /// Waits for new mail: IDLE where the server has it (renewed every
-    /// `idle_seconds`), else a poll interval.
-    pub fn wait(&mut self) -> anyhow::Result<()> {
+    /// `idle_seconds`), else a poll interval spent in `pause` (which may
+    /// cut it short).
+    pub fn wait(&mut self, pause: impl FnOnce(Duration)) -> anyhow::Result<()> {
         if self.idle {
             let mut handle = self.session.idle();
             handle
@@ -251,7 +262,7 @@ impl Mailbox {
                 .context("IMAP IDLE")?;
             debug!(?outcome, "IDLE ended");
         } else {
-            std::thread::sleep(Duration::from_secs(self.config.poll_seconds.max(1)));
+            pause(Duration::from_secs(self.config.poll_seconds.max(1)));
             self.session.noop().context("IMAP NOOP")?;
         }
         Ok(())

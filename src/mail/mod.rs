@@ -9,5 +9,7 @@ pub mod inbox;
 mod invitations;
 pub mod parse;
 pub mod quote;
+pub mod reload;
 mod room;
 pub mod sender;
+pub mod shutdown;
