@@ -14,7 +14,9 @@ const UNIT: &str = include_str!("../contrib/arbiter.service");
 /// (`systemd-analyze verify` checks that the binary exists), in `dir`.
 fn unit_for_the_built_binary(dir: &Path) -> PathBuf {
     assert!(
-        UNIT.contains("ExecStart=/usr/local/bin/arbiter --config /etc/arbiter/arbiter.toml serve\n"),
+        UNIT.contains(
+            "ExecStart=/usr/local/bin/arbiter --config /etc/arbiter/arbiter.toml serve\n"
+        ),
         "the unit runs the installed binary on /etc/arbiter"
     );
     let path = dir.join("arbiter.service");
@@ -176,9 +178,7 @@ impl Drop for Offline {
 
 fn json_lines(log: &str) -> Vec<serde_json::Value> {
     log.lines()
-        .map(|line| {
-            serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
-        })
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
         .collect()
 }
 
@@ -224,7 +224,10 @@ fn the_environment_picks_the_format_and_text_stays_the_default() {
         .find(|l| l.contains("arbiter serving"))
         .unwrap_or_else(|| panic!("{log}"));
     assert!(serving.contains(" INFO "), "{serving}");
-    assert!(serving.contains("address=referee@example.test"), "{serving}");
+    assert!(
+        serving.contains("address=referee@example.test"),
+        "{serving}"
+    );
     assert!(serde_json::from_str::<serde_json::Value>(serving).is_err());
 }
 
