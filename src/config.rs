@@ -1,5 +1,6 @@
 //! The configuration file (TOML). Secrets are never in it: passwords come
-//! from environment variables that the file names (`password_env`).
+//! from environment variables that the file names (`password_env`), OAuth
+//! 2.0 access tokens from a command the file names (`token_command`).
 
 use std::path::{Path, PathBuf};
 
@@ -73,6 +74,16 @@ pub struct RefereeConfig {
     /// Vacation days a player may take in any 365 days (`vacation DAYS`).
     #[serde(default = "default_vacation_days")]
     pub vacation_days_per_year: u32,
+    /// Whether the mail server delivers `referee+TAG@...` to the referee's
+    /// mailbox. Without it, the referee's mails carry its bare address as
+    /// the reply address, and players copy the `key:` line into their
+    /// replies (`arbiter check` tells which applies).
+    #[serde(default = "default_true")]
+    pub plus_addressing: bool,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_reminder_hours() -> u32 {
@@ -102,6 +113,7 @@ impl Default for RefereeConfig {
             days_per_move: 0,
             reminder_hours: default_reminder_hours(),
             vacation_days_per_year: default_vacation_days(),
+            plus_addressing: true,
         }
     }
 }
@@ -127,6 +139,17 @@ impl RefereeConfig {
     pub fn tagged_address(&self, tag: &str) -> String {
         let (local, domain) = self.split_address();
         format!("{local}+{tag}@{domain}")
+    }
+
+    /// The reply address of a player's game mails: the tagged address, or
+    /// the bare one where the server does not deliver plus addresses (the
+    /// mail's `key:` line then carries the tag).
+    pub fn reply_address(&self, tag: &str) -> String {
+        if self.plus_addressing {
+            self.tagged_address(tag)
+        } else {
+            self.address.clone()
+        }
     }
 
     /// Whether `address` may start games.
@@ -160,6 +183,18 @@ pub enum Security {
     Plain,
 }
 
+/// How the referee logs in to a mail server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Auth {
+    /// A password (or app password) from `password_env`.
+    #[default]
+    Password,
+    /// OAuth 2.0 access tokens printed by `token_command` (SASL XOAUTH2 or
+    /// OAUTHBEARER): Microsoft's mail takes nothing else from programs.
+    Oauth2,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ImapConfig {
@@ -167,8 +202,13 @@ pub struct ImapConfig {
     pub port: u16,
     pub security: Security,
     pub username: String,
-    /// The environment variable holding the password.
-    pub password_env: String,
+    #[serde(default)]
+    pub auth: Auth,
+    /// With `auth = "password"`: the environment variable holding it.
+    pub password_env: Option<String>,
+    /// With `auth = "oauth2"`: a shell command that prints a fresh access
+    /// token (as mbsync's `PassCmd` or msmtp's `passwordeval`).
+    pub token_command: Option<String>,
     /// A PEM file of extra certificate authorities to trust (a private CA).
     pub ca_file: Option<PathBuf>,
     #[serde(default = "default_mailbox")]
@@ -206,7 +246,10 @@ pub struct SmtpConfig {
     pub security: Security,
     /// Login for SMTP AUTH; none for an open relay on loopback.
     pub username: Option<String>,
+    #[serde(default)]
+    pub auth: Auth,
     pub password_env: Option<String>,
+    pub token_command: Option<String>,
     pub ca_file: Option<PathBuf>,
     /// Seconds one send may take before it is abandoned and retried.
     #[serde(default = "default_send_timeout")]
@@ -289,6 +332,24 @@ impl Config {
                 );
             }
         }
+        if let Some(imap) = &self.imap {
+            check_login(
+                "imap",
+                Some(&imap.username),
+                imap.auth,
+                &imap.password_env,
+                &imap.token_command,
+            )?;
+        }
+        if let Some(smtp) = &self.smtp {
+            check_login(
+                "smtp",
+                smtp.username.as_deref(),
+                smtp.auth,
+                &smtp.password_env,
+                &smtp.token_command,
+            )?;
+        }
         if let Some(smtp) = &self.smtp
             && smtp.security == Security::Plain
             && !is_loopback(&smtp.host)
@@ -300,6 +361,53 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// The login settings of one server must fit its `auth`: a password
+/// variable for `password`, a token command for `oauth2`, not both.
+fn check_login(
+    section: &str,
+    username: Option<&str>,
+    auth: Auth,
+    password_env: &Option<String>,
+    token_command: &Option<String>,
+) -> anyhow::Result<()> {
+    match auth {
+        Auth::Password => {
+            if token_command.is_some() {
+                bail!(
+                    "{section}.token_command is set but {section}.auth is \"password\"; set auth = \"oauth2\" to use it"
+                );
+            }
+            if section == "imap" && password_env.is_none() {
+                bail!(
+                    "imap.password_env is missing: name the environment variable that holds the password (or set imap.auth = \"oauth2\" and a token_command)"
+                );
+            }
+            if username.is_none() && password_env.is_some() {
+                bail!("{section}.password_env is set but {section}.username is not");
+            }
+        }
+        Auth::Oauth2 => {
+            if password_env.is_some() {
+                bail!(
+                    "{section}.password_env is set but {section}.auth is \"oauth2\": the login uses token_command only"
+                );
+            }
+            match token_command {
+                Some(command) if !command.trim().is_empty() => {}
+                _ => bail!(
+                    "{section}.auth is \"oauth2\" but {section}.token_command is missing: name a command that prints an access token"
+                ),
+            }
+            if username.is_none() {
+                bail!(
+                    "{section}.auth is \"oauth2\" but {section}.username is missing: the token is presented for that user"
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where the daemon's configuration comes from, read at the start and
@@ -376,6 +484,32 @@ mod tests {
         assert!(check("", "Done").unwrap_err().contains("imap.mailbox"));
         let error = check("INBOX/Games", "inbox.Games").unwrap_err();
         assert!(error.contains("the watched mailbox itself"), "{error}");
+    }
+
+    #[test]
+    fn a_login_fits_its_auth() {
+        let text = |login: &str| {
+            format!(
+                "[imap]\nhost = \"127.0.0.1\"\nport = 143\nsecurity = \"plain\"\nusername = \"r\"\n{login}\n"
+            )
+        };
+        let check = |login: &str| {
+            toml::from_str::<Config>(&text(login))
+                .unwrap()
+                .check()
+                .map_err(|e| e.to_string())
+        };
+        assert!(check("password_env = \"P\"").is_ok());
+        assert!(check("auth = \"oauth2\"\ntoken_command = \"oama access r\"").is_ok());
+        let error = check("").unwrap_err();
+        assert!(error.contains("imap.password_env is missing"), "{error}");
+        let error = check("auth = \"oauth2\"").unwrap_err();
+        assert!(error.contains("token_command is missing"), "{error}");
+        let error =
+            check("auth = \"oauth2\"\ntoken_command = \"t\"\npassword_env = \"P\"").unwrap_err();
+        assert!(error.contains("uses token_command only"), "{error}");
+        let error = check("password_env = \"P\"\ntoken_command = \"t\"").unwrap_err();
+        assert!(error.contains("set auth = \"oauth2\""), "{error}");
     }
 
     #[test]

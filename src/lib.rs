@@ -6,8 +6,11 @@
 //! - [`store`]: the SQLite database.
 //! - [`render`]: notices and views as text.
 //! - [`mail`]: players' mail: what they sent, as commands.
+//! - [`check`]: `arbiter check`, the host's walk from the configuration
+//!   to a test mail that comes back.
 //! - [`cli`]: the `arbiter` command line.
 
+pub mod check;
 pub mod cli;
 pub mod command;
 pub mod config;

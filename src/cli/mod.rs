@@ -72,6 +72,15 @@ pub enum TopCommand {
     },
     /// Run the referee by mail: watch the IMAP mailbox, answer over SMTP.
     Serve,
+    /// Check the host's setup before `serve`: the IMAP and SMTP servers
+    /// (address, TLS, login, folders), a test mail to the referee's own
+    /// plus address, and the database; one line a step, the fix for each
+    /// failure, exit 1 when any step fails.
+    Check {
+        /// Seconds to wait for the test mail to arrive.
+        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+        wait: u64,
+    },
     /// The host's report on the mail: what came in and how it ended, what
     /// waits to be sent (with the last error), mails set aside.
     MailStatus,
@@ -172,11 +181,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 database: cli.db.clone(),
             };
             let config = file.load()?;
-            let secrets = crate::mail::daemon::Secrets::from_env(&config)?;
-            Ok(run_async(crate::mail::daemon::serve(
-                file, config, secrets,
-            ))?)
+            let logins = crate::mail::login::Logins::from_config(&config)?;
+            Ok(run_async(crate::mail::daemon::serve(file, config, logins))?)
         }
+        TopCommand::Check { wait } => check(&cli, *wait),
         TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
         TopCommand::MailStatus => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;
@@ -186,6 +194,43 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let referee = open_referee(&cli).await?;
             game::run(&referee, command).await
         }),
+    }
+}
+
+/// `arbiter check`: the report on stdout; a failed step is exit 1.
+fn check(cli: &Cli, wait: u64) -> Result<(), CliError> {
+    let path = cli.config.clone().ok_or_else(|| {
+        CliError::Failed(anyhow::anyhow!(
+            "check needs --config PATH (the file `serve` will use)"
+        ))
+    })?;
+    let mut config = Config::load(&path)?;
+    if let Some(db) = &cli.db {
+        config.database.path.clone_from(db);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let limits = crate::check::Limits {
+        arrival: std::time::Duration::from_secs(wait),
+    };
+    let steps = crate::check::run(
+        runtime.handle(),
+        &config,
+        &path,
+        limits,
+        &mut std::io::stdout(),
+    );
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    let failed = steps
+        .iter()
+        .filter(|s| matches!(s.outcome, crate::check::Outcome::Fail { .. }))
+        .count();
+    match failed {
+        0 => Ok(()),
+        n => Err(CliError::Refused(format!("{n} check steps failed"))),
     }
 }
 

@@ -12,6 +12,18 @@ use anyhow::{Context, bail};
 /// The mail domain of the local stack.
 pub const DOMAIN: &str = "example.test";
 
+/// How a stack is set up beyond the defaults (see `scripts/mailstack`).
+#[derive(Clone, Debug, Default)]
+pub struct StackOptions {
+    /// The IMAP hierarchy separator, `/` or `.` (default: the script's).
+    pub separator: Option<char>,
+    /// Also take OAuth 2.0 bearer tokens, checked at this RFC 7662
+    /// introspection URL.
+    pub oauth2_introspection: Option<String>,
+    /// Deliver no plus addresses (no `recipient_delimiter`).
+    pub no_plus: bool,
+}
+
 /// A running local mail server.
 pub struct MailStack {
     child: Child,
@@ -38,19 +50,36 @@ impl MailStack {
     /// Its IMAP separator is the script's default (`/`, or
     /// `MAILSTACK_SEPARATOR`).
     pub fn start(state_dir: &Path) -> anyhow::Result<MailStack> {
-        Self::launch(state_dir, None)
+        Self::launch(state_dir, &StackOptions::default())
     }
 
     /// The same, with `separator` (`/` or `.`) between IMAP folder levels.
     pub fn start_with_separator(state_dir: &Path, separator: char) -> anyhow::Result<MailStack> {
-        Self::launch(state_dir, Some(separator))
+        Self::start_with(
+            state_dir,
+            &StackOptions {
+                separator: Some(separator),
+                ..StackOptions::default()
+            },
+        )
     }
 
-    fn launch(state_dir: &Path, separator: Option<char>) -> anyhow::Result<MailStack> {
+    /// The same, set up as `options` say.
+    pub fn start_with(state_dir: &Path, options: &StackOptions) -> anyhow::Result<MailStack> {
+        Self::launch(state_dir, options)
+    }
+
+    fn launch(state_dir: &Path, options: &StackOptions) -> anyhow::Result<MailStack> {
         let mut command = Command::new("bash");
         command.arg(Self::script()).arg("run").arg(state_dir);
-        if let Some(separator) = separator {
+        if let Some(separator) = options.separator {
             command.arg("--separator").arg(separator.to_string());
+        }
+        if let Some(url) = &options.oauth2_introspection {
+            command.arg("--oauth2").arg(url);
+        }
+        if options.no_plus {
+            command.arg("--no-plus");
         }
         let mut child = command
             .stdin(Stdio::piped())

@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 
 use crate::config::ConfigFile;
-use crate::mail::daemon::Secrets;
+use crate::mail::login::{Login, Logins};
 use mailstack::MailStack;
 use player::{Player, Received};
 
@@ -39,11 +39,12 @@ pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
     };
     let config = file.load()?;
     let password = MailStack::password("referee");
-    let secrets = Secrets {
-        imap_password: password.clone(),
-        smtp_password: Some(password),
+    let referee = MailStack::address("referee");
+    let logins = Logins {
+        imap: Login::password(&referee, &password),
+        smtp: Some(Login::password(&referee, &password)),
     };
-    let daemon = tokio::spawn(crate::mail::daemon::serve(file, config, secrets));
+    let daemon = tokio::spawn(crate::mail::daemon::serve(file, config, logins));
 
     let alice = Player::new(&stack, "alice");
     let bob = Player::new(&stack, "bob");

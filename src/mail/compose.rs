@@ -115,7 +115,7 @@ impl Draft {
         Draft {
             to: notice.address.clone(),
             subject: game_subject(notice.game_id, notice.game_title, &what_now(notice)),
-            reply_to: Some(referee.tagged_address(&game_tag(notice.game_id, &notice.secret))),
+            reply_to: Some(referee.reply_address(&game_tag(notice.game_id, &notice.secret))),
             in_reply_to,
             references,
             message_id,

@@ -25,43 +25,15 @@ use tracing::{debug, error, info, warn};
 use super::folders::FolderRefused;
 use super::imap::Mailbox;
 use super::inbox::Mailroom;
+use super::login::{Login, Logins};
 use super::reload;
 use super::sender::Sender;
 use super::shutdown::Stop;
-use crate::config::{Config, ConfigFile, ImapConfig, secret_from_env};
+use crate::config::{Config, ConfigFile, ImapConfig};
 use crate::referee::Referee;
 use crate::render;
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, MailKey};
-
-/// The passwords, read from the environment variables the configuration
-/// names (never from the file itself).
-#[derive(Clone)]
-pub struct Secrets {
-    pub imap_password: String,
-    pub smtp_password: Option<String>,
-}
-
-impl Secrets {
-    pub fn from_env(config: &Config) -> anyhow::Result<Secrets> {
-        let imap = config
-            .imap
-            .as_ref()
-            .context("the configuration has no [imap] section")?;
-        let smtp = config
-            .smtp
-            .as_ref()
-            .context("the configuration has no [smtp] section")?;
-        Ok(Secrets {
-            imap_password: secret_from_env(&imap.password_env)?,
-            smtp_password: smtp
-                .password_env
-                .as_deref()
-                .map(secret_from_env)
-                .transpose()?,
-        })
-    }
-}
 
 /// How long a stop may take, from the signal: the parts finish what they
 /// have in hand within [`FINISH`], the outbox pass ends by [`LAST_SEND`],
@@ -71,7 +43,7 @@ const LAST_SEND: Duration = Duration::from_millis(7500);
 
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
-pub async fn serve(file: ConfigFile, config: Config, secrets: Secrets) -> anyhow::Result<()> {
+pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::Result<()> {
     let imap = config
         .imap
         .clone()
@@ -80,7 +52,7 @@ pub async fn serve(file: ConfigFile, config: Config, secrets: Secrets) -> anyhow
         .smtp
         .clone()
         .context("the configuration has no [smtp] section")?;
-    let password = secrets.imap_password;
+    let login = logins.imap;
     render::self_check();
     let store = Store::open(&config.database.path)
         .await
@@ -91,7 +63,7 @@ pub async fn serve(file: ConfigFile, config: Config, secrets: Secrets) -> anyhow
     let (rooms, room) = watch::channel(Mailroom::new(referee, config.referee.clone()));
     let sender = Arc::new(Sender::new(
         &smtp,
-        secrets.smtp_password,
+        logins.smtp,
         &config.referee.address,
         store.clone(),
     )?);
@@ -107,7 +79,7 @@ pub async fn serve(file: ConfigFile, config: Config, secrets: Secrets) -> anyhow
     let runtime = Handle::current();
     let mut watcher = tokio::task::spawn_blocking({
         let (wake, stop) = (wake.clone(), stop.clone());
-        move || watch(runtime, imap, password, room, wake, &stop)
+        move || watch(runtime, imap, login, room, wake, &stop)
     });
 
     // A part that stops on its own stops the daemon with its error (and a
@@ -269,14 +241,14 @@ async fn run_clock(
 fn watch(
     runtime: Handle,
     imap: ImapConfig,
-    password: String,
+    login: Login,
     room: watch::Receiver<Mailroom>,
     wake: Arc<Notify>,
     stop: &Stop,
 ) -> anyhow::Result<()> {
     let mut backoff = Duration::from_secs(1);
     loop {
-        let error = match Mailbox::connect(&imap, &password) {
+        let error = match Mailbox::connect(&imap, &login) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
                 let ended = session(&runtime, &imap, &mut mailbox, &room, &wake, stop);

@@ -20,6 +20,7 @@ use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
 use tracing::{debug, info};
 
 use super::folders::{FolderRefused, Refusal, classify, server_path};
+use super::login::{BearerMechanism, Credential, Login};
 use crate::config::{ImapConfig, Security};
 
 /// A plain or TLS connection to the IMAP server.
@@ -89,7 +90,7 @@ pub fn tls_config(ca_file: Option<&Path>) -> anyhow::Result<Arc<ClientConfig>> {
     Ok(Arc::new(config))
 }
 
-fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Result<ImapStream> {
+pub fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Result<ImapStream> {
     let name = ServerName::try_from(host.to_string())
         .with_context(|| format!("{host:?} is not a server name"))?;
     let connection = ClientConnection::new(tls.clone(), name).context("starting TLS")?;
@@ -118,46 +119,161 @@ pub struct Mailbox {
     pub uidvalidity: u32,
 }
 
+/// How long connecting and each read or write may take.
+pub const IO_LIMIT: Duration = Duration::from_secs(60);
+
+/// A TCP connection to the server, with read and write limits.
+pub fn connect_tcp(host: &str, port: u16) -> io::Result<TcpStream> {
+    let tcp = TcpStream::connect((host, port))?;
+    tcp.set_read_timeout(Some(IO_LIMIT))?;
+    tcp.set_write_timeout(Some(IO_LIMIT))?;
+    Ok(tcp)
+}
+
+/// Secures a connection as configured (TLS from the first byte, or
+/// STARTTLS) and reads the greeting: a client ready to log in.
+pub fn secure(
+    tcp: TcpStream,
+    config: &ImapConfig,
+    tls: &Arc<ClientConfig>,
+) -> anyhow::Result<imap::Client<ImapStream>> {
+    Ok(match config.security {
+        Security::Tls => {
+            let mut client = imap::Client::new(wrap_tls(tcp, &config.host, tls)?);
+            client
+                .read_greeting()
+                .context("reading the IMAP greeting")?;
+            client
+        }
+        Security::Starttls => {
+            let mut tcp = tcp;
+            starttls(&mut tcp).context("IMAP STARTTLS")?;
+            let mut client = imap::Client::new(wrap_tls(tcp, &config.host, tls)?);
+            // The greeting came before STARTTLS.
+            client.greeting_read = true;
+            client
+        }
+        Security::Plain => {
+            let mut client = imap::Client::new(ImapStream::Plain(tcp));
+            client
+                .read_greeting()
+                .context("reading the IMAP greeting")?;
+            client
+        }
+    })
+}
+
+/// The server refused the login (a wrong password, an expired or revoked
+/// token): no retry with the same secret can succeed.
+#[derive(Debug, thiserror::Error)]
+#[error("the IMAP server refused the login of {user} by {method}: {answer}")]
+pub struct LoginRefused {
+    pub user: String,
+    /// `password`, `XOAUTH2` or `OAUTHBEARER`.
+    pub method: &'static str,
+    pub answer: String,
+}
+
+/// Answers the server's challenges for a bearer-token login.
+struct BearerAuthenticator {
+    mechanism: BearerMechanism,
+    initial: String,
+}
+
+impl imap::Authenticator for BearerAuthenticator {
+    type Response = String;
+
+    fn process(&self, challenge: &[u8]) -> String {
+        // The first challenge is empty; a later one is the server's JSON
+        // error, answered so that the server can send its refusal.
+        if challenge.is_empty() {
+            self.initial.clone()
+        } else {
+            self.mechanism.error_response().to_string()
+        }
+    }
+}
+
+/// Logs in with a password, or with a bearer token by the mechanism the
+/// server offers (OAUTHBEARER, else XOAUTH2); a refused token is replaced
+/// by a new one from the token command and tried once more.
+pub fn log_in(
+    mut client: imap::Client<ImapStream>,
+    login: &Login,
+) -> anyhow::Result<imap::Session<ImapStream>> {
+    let refused = |method, error: imap::Error| -> anyhow::Error {
+        match error {
+            imap::Error::No(no) => LoginRefused {
+                user: login.user.clone(),
+                method,
+                answer: no.information.trim().to_string(),
+            }
+            .into(),
+            other => anyhow::Error::new(other).context(format!("IMAP login as {}", login.user)),
+        }
+    };
+    let mut credential = login.credential()?;
+    let mechanism = if login.is_oauth2() {
+        let capabilities = client.capabilities().context("IMAP CAPABILITY")?;
+        let mechanism = [BearerMechanism::OAuthBearer, BearerMechanism::XOAuth2]
+            .into_iter()
+            .find(|m| capabilities.has_str(format!("AUTH={}", m.name())));
+        match mechanism {
+            Some(m) => Some(m),
+            None => bail!(
+                "the IMAP server offers neither AUTH=OAUTHBEARER nor AUTH=XOAUTH2, so it takes \
+                 no OAuth 2.0 token: set imap.auth = \"password\""
+            ),
+        }
+    } else {
+        None
+    };
+    let mut retried = false;
+    loop {
+        let attempt = match (&credential, mechanism) {
+            (Credential::Password(password), _) => client
+                .login(&login.user, password)
+                .map_err(|(e, c)| (e, c, "password")),
+            (Credential::Bearer(token), Some(mechanism)) => {
+                let authenticator = BearerAuthenticator {
+                    mechanism,
+                    initial: mechanism.initial_response(&login.user, token),
+                };
+                client
+                    .authenticate(mechanism.name(), &authenticator)
+                    .map_err(|(e, c)| (e, c, mechanism.name()))
+            }
+            (Credential::Bearer(_), None) => unreachable!("a token login has a mechanism"),
+        };
+        match attempt {
+            Ok(session) => return Ok(session),
+            Err((error @ imap::Error::No(_), back, method)) if !retried => {
+                match login.after_refusal() {
+                    Some(next) => {
+                        debug!("the IMAP server refused the token; asking for a new one");
+                        credential = next?;
+                        client = back;
+                        retried = true;
+                    }
+                    None => return Err(refused(method, error)),
+                }
+            }
+            Err((error, _, method)) => return Err(refused(method, error)),
+        }
+    }
+}
+
 impl Mailbox {
     /// Connects, logs in, makes sure the done folder exists and selects the
     /// watched mailbox. A folder the server refuses is a [`FolderRefused`]
     /// error: no retry can cure it.
-    pub fn connect(config: &ImapConfig, password: &str) -> anyhow::Result<Mailbox> {
+    pub fn connect(config: &ImapConfig, login: &Login) -> anyhow::Result<Mailbox> {
         let tls = tls_config(config.ca_file.as_deref())?;
-        let timeout = Some(Duration::from_secs(60));
-        let tcp = TcpStream::connect((config.host.as_str(), config.port))
+        let tcp = connect_tcp(&config.host, config.port)
             .with_context(|| format!("connecting to IMAP {}:{}", config.host, config.port))?;
-        tcp.set_read_timeout(timeout)?;
-        tcp.set_write_timeout(timeout)?;
         let socket = tcp.try_clone().context("IMAP socket")?;
-        let client = match config.security {
-            Security::Tls => {
-                let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
-                client
-                    .read_greeting()
-                    .context("reading the IMAP greeting")?;
-                client
-            }
-            Security::Starttls => {
-                let mut tcp = tcp;
-                starttls(&mut tcp).context("IMAP STARTTLS")?;
-                let mut client = imap::Client::new(wrap_tls(tcp, &config.host, &tls)?);
-                // The greeting came before STARTTLS.
-                client.greeting_read = true;
-                client
-            }
-            Security::Plain => {
-                let mut client = imap::Client::new(ImapStream::Plain(tcp));
-                client
-                    .read_greeting()
-                    .context("reading the IMAP greeting")?;
-                client
-            }
-        };
-        let mut session = client
-            .login(&config.username, password)
-            .map_err(|(e, _)| e)
-            .with_context(|| format!("IMAP login as {}", config.username))?;
+        let client = secure(tcp, config, &tls)?;
+        let mut session = log_in(client, login)?;
         let capabilities = session.capabilities().context("IMAP CAPABILITY")?;
         let idle = capabilities.has_str("IDLE");
         let moves = capabilities.has_str("MOVE");
@@ -292,7 +408,7 @@ fn read_line(tcp: &mut TcpStream) -> anyhow::Result<String> {
 
 /// The plain-text part of STARTTLS (RFC 3501 6.2.1): the greeting, the
 /// command and its tagged OK. The `imap` crate keeps this step private.
-fn starttls(tcp: &mut TcpStream) -> anyhow::Result<()> {
+pub fn starttls(tcp: &mut TcpStream) -> anyhow::Result<()> {
     let greeting = read_line(tcp)?;
     if !greeting.starts_with("* OK") {
         bail!("unexpected IMAP greeting {greeting:?}");
@@ -311,7 +427,7 @@ fn starttls(tcp: &mut TcpStream) -> anyhow::Result<()> {
 
 /// The server's hierarchy separator, from `LIST "" ""` (RFC 3501 6.3.8);
 /// `None` for a flat namespace.
-fn separator(session: &mut imap::Session<ImapStream>) -> anyhow::Result<Option<char>> {
+pub fn separator(session: &mut imap::Session<ImapStream>) -> anyhow::Result<Option<char>> {
     let names = session.list(None, None).context("IMAP LIST \"\" \"\"")?;
     Ok(names
         .iter()
@@ -322,7 +438,7 @@ fn separator(session: &mut imap::Session<ImapStream>) -> anyhow::Result<Option<c
 
 /// A configured folder as the server names it, and its parents, outermost
 /// first; or why the server cannot have it.
-fn server_names(
+pub fn server_names(
     setting: &'static str,
     configured: &str,
     separator: Option<char>,
@@ -341,7 +457,7 @@ fn server_names(
 /// server refused it for good (a missing folder too, where `missing_too`:
 /// the referee creates the done folder, never the watched mailbox), else the
 /// error as it is, worth a retry.
-fn refused_or(
+pub fn refused_or(
     setting: &'static str,
     configured: &str,
     command: &str,
@@ -371,7 +487,7 @@ fn quoted(name: &str) -> String {
 
 /// Makes sure a configured folder exists, creating it and its parents
 /// (for servers that do not) where missing; returns the server's name.
-fn ensure_folder(
+pub fn ensure_folder(
     session: &mut imap::Session<ImapStream>,
     setting: &'static str,
     configured: &str,

@@ -94,7 +94,7 @@ impl Mailroom {
             None,
             None,
         );
-        invite.reply_to = Some(self.config.tagged_address(&issued.key));
+        invite.reply_to = Some(self.config.reply_address(&issued.key));
         let ack = self.answer(
             inbound,
             from,

@@ -7,6 +7,7 @@ pub mod folders;
 pub mod imap;
 pub mod inbox;
 mod invitations;
+pub mod login;
 pub mod parse;
 pub mod quote;
 pub mod reload;

@@ -1,17 +1,18 @@
 //! Delivers the outbox over SMTP: every queued mail is sent at least once,
 //! retried with backoff, and marked sent only after the server took it.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Context;
 use lettre::address::Envelope;
-use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{Notify, watch};
 use tracing::{info, warn};
 
+use super::login::{Credential, Login};
 use crate::config::{Security, SmtpConfig};
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, Outgoing};
@@ -22,49 +23,102 @@ const MAX_ATTEMPTS: i64 = 20;
 
 /// The SMTP side of the daemon.
 pub struct Sender {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
+    config: SmtpConfig,
+    login: Option<Login>,
+    /// The transport for the current credential (a new token, a new
+    /// transport: lettre keeps credentials for a transport's life).
+    transport: Mutex<Option<(Option<Credential>, Transport)>>,
     from: Address,
     timeout: Duration,
     store: Store,
 }
 
+type Transport = AsyncSmtpTransport<Tokio1Executor>;
+
+/// A transport to the configured server, logging in with `credential` as
+/// `user` (a password by PLAIN or LOGIN, a token by XOAUTH2, the one bearer
+/// mechanism lettre speaks, which Google's and Microsoft's servers take).
+pub fn transport(
+    config: &SmtpConfig,
+    login: Option<(&str, &Credential)>,
+) -> anyhow::Result<Transport> {
+    let tls = || -> anyhow::Result<TlsParameters> {
+        let mut builder = TlsParameters::builder(config.host.clone());
+        if let Some(path) = &config.ca_file {
+            let pem = std::fs::read(path)
+                .with_context(|| format!("reading the CA file {}", path.display()))?;
+            builder = builder
+                .add_root_certificate(Certificate::from_pem(&pem).context("reading the CA file")?);
+        }
+        builder.build_rustls().context("SMTP TLS settings")
+    };
+    let builder = Transport::builder_dangerous(&config.host).port(config.port);
+    let mut builder = match config.security {
+        Security::Tls => builder.tls(Tls::Wrapper(tls()?)),
+        Security::Starttls => builder.tls(Tls::Required(tls()?)),
+        Security::Plain => builder.tls(Tls::None),
+    };
+    match login {
+        Some((user, Credential::Password(password))) => {
+            builder = builder.credentials(Credentials::new(user.to_string(), password.clone()));
+        }
+        Some((user, Credential::Bearer(token))) => {
+            builder = builder
+                .credentials(Credentials::new(user.to_string(), token.clone()))
+                .authentication(vec![Mechanism::Xoauth2]);
+        }
+        None => {}
+    }
+    Ok(builder
+        .timeout(Some(Duration::from_secs(config.timeout_seconds)))
+        .build())
+}
+
 impl Sender {
     pub fn new(
         config: &SmtpConfig,
-        password: Option<String>,
+        login: Option<Login>,
         referee_address: &str,
         store: Store,
     ) -> anyhow::Result<Sender> {
-        let tls = || -> anyhow::Result<TlsParameters> {
-            let mut builder = TlsParameters::builder(config.host.clone());
-            if let Some(path) = &config.ca_file {
-                let pem = std::fs::read(path)
-                    .with_context(|| format!("reading the CA file {}", path.display()))?;
-                builder = builder.add_root_certificate(
-                    Certificate::from_pem(&pem).context("reading the CA file")?,
-                );
-            }
-            builder.build_rustls().context("SMTP TLS settings")
-        };
-        let builder =
-            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&config.host).port(config.port);
-        let mut builder = match config.security {
-            Security::Tls => builder.tls(Tls::Wrapper(tls()?)),
-            Security::Starttls => builder.tls(Tls::Required(tls()?)),
-            Security::Plain => builder.tls(Tls::None),
-        };
-        if let (Some(user), Some(password)) = (&config.username, password) {
-            builder = builder.credentials(Credentials::new(user.clone(), password));
-        }
-        let transport = builder
-            .timeout(Some(Duration::from_secs(config.timeout_seconds)))
-            .build();
+        // Settings errors (a CA file that cannot be read) show at start.
+        transport(config, None)?;
         Ok(Sender {
-            transport,
+            config: config.clone(),
+            login,
+            transport: Mutex::new(None),
             from: referee_address.parse().context("referee.address")?,
             timeout: Duration::from_secs(config.timeout_seconds),
             store,
         })
+    }
+
+    /// The transport for the credential to present now.
+    async fn current(&self, fresh: bool) -> anyhow::Result<Transport> {
+        let credential = match &self.login {
+            None => None,
+            Some(login) => {
+                let login = login.clone();
+                // The token command may take a while: not on a worker.
+                Some(
+                    tokio::task::spawn_blocking(move || match fresh {
+                        true => login.after_refusal().unwrap_or_else(|| login.credential()),
+                        false => login.credential(),
+                    })
+                    .await??,
+                )
+            }
+        };
+        let mut slot = self.transport.lock().expect("transport lock");
+        if let Some((held, transport)) = &*slot
+            && *held == credential
+        {
+            return Ok(transport.clone());
+        }
+        let login = self.login.as_ref().map(|l| l.user.as_str());
+        let built = transport(&self.config, login.zip(credential.as_ref()))?;
+        *slot = Some((credential, built.clone()));
+        Ok(built)
     }
 
     /// Sends everything due, then waits for new mail to send (or the next
@@ -132,11 +186,45 @@ impl Sender {
             .parse()
             .with_context(|| format!("bad recipient {:?}", mail.recipient))?;
         let envelope = Envelope::new(Some(self.from.clone()), vec![to]).context("envelope")?;
+        let transport = self.current(false).await?;
+        match self.send_on(&transport, &envelope, &mail.raw).await {
+            // A refused token is replaced by a new one and tried once more.
+            Err(e) if self.login.as_ref().is_some_and(Login::is_oauth2) && auth_refused(&e) => {
+                warn!(error = %format!("{e:#}"), "the SMTP server refused the token; asking for a new one");
+                let transport = self.current(true).await?;
+                self.send_on(&transport, &envelope, &mail.raw).await
+            }
+            other => other,
+        }
+    }
+
+    async fn send_on(
+        &self,
+        transport: &Transport,
+        envelope: &Envelope,
+        raw: &[u8],
+    ) -> anyhow::Result<()> {
         // lettre's own timeout covers only connecting: bound the whole send.
-        tokio::time::timeout(self.timeout, self.transport.send_raw(&envelope, &mail.raw))
+        tokio::time::timeout(self.timeout, transport.send_raw(envelope, raw))
             .await
             .context("SMTP send timed out")?
             .context("SMTP send")?;
         Ok(())
     }
+}
+
+/// Whether a send failed at authentication: a 535 (or any 5.7.x answer to
+/// AUTH), or XOAUTH2's error challenge, which lettre reports as a client
+/// error.
+pub fn auth_refused(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<lettre::transport::smtp::Error>()
+            .is_some_and(|e| {
+                e.status().is_some_and(|code| code.to_string() == "535")
+                    || e.to_string().contains("does not expect a challenge")
+                    || e.to_string()
+                        .to_ascii_lowercase()
+                        .contains("authentication")
+            })
+    })
 }

@@ -29,6 +29,7 @@
 pub mod challenges;
 pub mod clock;
 pub mod games;
+pub mod health;
 pub mod mail;
 
 use std::path::Path;

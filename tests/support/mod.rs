@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter::demo::mailstack::MailStack;
+use arbiter::demo::mailstack::{MailStack, StackOptions};
 use arbiter::demo::player::{Player, Received};
 use arbiter::store::Store;
 use sqlx::Row;
@@ -54,11 +54,27 @@ impl Harness {
     /// A fresh mail server and database in a short temporary directory, and
     /// the daemon serving them.
     pub fn start(name: &str, setup: Setup) -> Harness {
+        Harness::start_configured(name, setup, StackOptions::default(), |text| text)
+    }
+
+    /// The same on a server set up as `options` say (the separator comes
+    /// from `setup`), with the daemon's configuration file passed through
+    /// `edit` before the daemon starts.
+    pub fn start_configured(
+        name: &str,
+        setup: Setup,
+        options: StackOptions,
+        edit: impl FnOnce(String) -> String,
+    ) -> Harness {
         let dir = PathBuf::from(format!("/tmp/arb-{}-{}", name, std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let stack = MailStack::start_with_separator(&dir.join("m"), setup.separator)
-            .expect("the local mail server starts");
+        let options = StackOptions {
+            separator: Some(setup.separator),
+            ..options
+        };
+        let stack =
+            MailStack::start_with(&dir.join("m"), &options).expect("the local mail server starts");
         assert_eq!(stack.separator, setup.separator);
         let db = dir.join("arbiter.db");
         let config = dir.join("arbiter.toml");
@@ -79,7 +95,7 @@ impl Harness {
                 setup.mailbox, setup.done_folder
             ),
         );
-        std::fs::write(&config, text).unwrap();
+        std::fs::write(&config, edit(text)).unwrap();
         let mut harness = Harness {
             stack,
             dir,

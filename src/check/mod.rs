@@ -1,0 +1,265 @@
+//! `arbiter check`: walks the host's whole path, from the configuration to
+//! a test mail that must come back, and prints one line a step; each
+//! failure with its cause and the fix in the host's terms.
+//!
+//! - `net`: name resolution, TCP and TLS, with what each failure means;
+//! - `imap`: login, capabilities, separator, mailbox and done folder;
+//! - `smtp`: login, then a test mail to the referee's own plus address,
+//!   which must arrive in the watched mailbox (plus addressing works) and
+//!   is removed again;
+//! - `hints`: what a refused login means at the providers clubs use;
+//! - the database part is here: writable, migrations, integrity.
+//!
+//! The check changes nothing a running referee relies on: it creates the
+//! done folder as `serve` would, and removes its own test mail, which a
+//! running referee ignores (it is from the referee's own address).
+
+mod hints;
+mod imap;
+mod net;
+mod smtp;
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use tokio::runtime::Handle;
+
+use crate::config::Config;
+use crate::store::health;
+
+/// How a step ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ok(String),
+    /// Works, with a consequence the host should know.
+    Warn(String),
+    Fail {
+        cause: String,
+        fix: String,
+    },
+    /// Not tried: an earlier step it needs failed.
+    Skipped(String),
+}
+
+/// One line of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub section: &'static str,
+    pub name: &'static str,
+    pub outcome: Outcome,
+}
+
+/// The steps so far, printed as they are taken (some take seconds).
+pub struct Report<'a> {
+    pub steps: Vec<Step>,
+    out: &'a mut dyn Write,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(out: &'a mut dyn Write) -> Report<'a> {
+        Report {
+            steps: Vec::new(),
+            out,
+        }
+    }
+
+    /// Starts a section: `IMAP imap.example.org:993 (tls)`.
+    fn section(&mut self, title: &str) {
+        let _ = writeln!(self.out, "\n{title}");
+    }
+
+    fn record(&mut self, section: &'static str, name: &'static str, outcome: Outcome) {
+        let _ = self.out.write_all(line(name, &outcome).as_bytes());
+        let _ = self.out.flush();
+        self.steps.push(Step {
+            section,
+            name,
+            outcome,
+        });
+    }
+
+    pub fn ok(&mut self, section: &'static str, name: &'static str, what: impl Into<String>) {
+        self.record(section, name, Outcome::Ok(what.into()));
+    }
+
+    pub fn warn(&mut self, section: &'static str, name: &'static str, what: impl Into<String>) {
+        self.record(section, name, Outcome::Warn(what.into()));
+    }
+
+    pub fn fail(
+        &mut self,
+        section: &'static str,
+        name: &'static str,
+        cause: impl Into<String>,
+        fix: impl Into<String>,
+    ) {
+        let outcome = Outcome::Fail {
+            cause: cause.into(),
+            fix: fix.into(),
+        };
+        self.record(section, name, outcome);
+    }
+
+    pub fn skip(&mut self, section: &'static str, name: &'static str, why: impl Into<String>) {
+        self.record(section, name, Outcome::Skipped(why.into()));
+    }
+
+    /// The failed steps.
+    pub fn failures(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s.outcome, Outcome::Fail { .. }))
+            .count()
+    }
+}
+
+/// A step as printed: a status word, the step's name, what happened, and
+/// for a failure the fix on the next line.
+fn line(name: &str, outcome: &Outcome) -> String {
+    let (status, text) = match outcome {
+        Outcome::Ok(t) => ("ok", t.as_str()),
+        Outcome::Warn(t) => ("warn", t.as_str()),
+        Outcome::Fail { cause, .. } => ("FAIL", cause.as_str()),
+        Outcome::Skipped(t) => ("skip", t.as_str()),
+    };
+    let mut out = format!("  {status:<5} {name:<13} {text}\n");
+    if let Outcome::Fail { fix, .. } = outcome {
+        let _ = writeln!(out, "  {:<5} {:<13} fix: {fix}", "", "");
+    }
+    out
+}
+
+/// What the check may take: how long to wait for the test mail.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub arrival: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            arrival: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Runs every step, on a blocking thread (IMAP and name lookups block;
+/// SMTP and the database run on `runtime`). Returns the report's steps;
+/// the caller exits non-zero when any failed.
+pub fn run(
+    runtime: &Handle,
+    config: &Config,
+    config_path: &Path,
+    limits: Limits,
+    out: &mut dyn Write,
+) -> Vec<Step> {
+    let mut report = Report::new(out);
+    let _ = writeln!(report.out, "arbiter check: {}", config_path.display());
+    let mailbox = imap::check(&mut report, config);
+    smtp::check(&mut report, runtime, config, mailbox, limits);
+    database(&mut report, runtime, &config.database.path);
+    let failures = report.failures();
+    let _ = match failures {
+        0 => writeln!(
+            report.out,
+            "\nEverything works: `arbiter serve` can run with this configuration."
+        ),
+        1 => writeln!(report.out, "\n1 step failed; see its fix above."),
+        n => writeln!(report.out, "\n{n} steps failed; see their fixes above."),
+    };
+    report.steps
+}
+
+/// The database: its folder writable, the migrations, the integrity check.
+fn database(report: &mut Report, runtime: &Handle, path: &Path) {
+    const S: &str = "database";
+    report.section(&format!("Database {}", path.display()));
+    let health = runtime.block_on(health::inspect(path));
+    match health {
+        Err(e) => report.fail(
+            S,
+            "file",
+            format!("{e}"),
+            "check database.path and that the referee's user may read and write it",
+        ),
+        Ok(health::Health::Missing { dir_writable: true }) => report.ok(
+            S,
+            "file",
+            "not created yet: `arbiter serve` creates it on its first start",
+        ),
+        Ok(health::Health::Missing {
+            dir_writable: false,
+        }) => report.fail(
+            S,
+            "file",
+            "not created yet, and its folder is not writable",
+            "create the folder or give the referee's user write access (SQLite also writes \
+             its -wal and -shm files beside the database)",
+        ),
+        Ok(health::Health::Present {
+            writable,
+            applied,
+            pending,
+            unknown,
+            integrity,
+        }) => {
+            if writable {
+                report.ok(S, "file", "readable and writable");
+            } else {
+                report.fail(
+                    S,
+                    "file",
+                    "the file or its folder is not writable",
+                    "give the referee's user write access to the file and its folder",
+                );
+            }
+            match (pending, unknown) {
+                (_, u) if u > 0 => report.fail(
+                    S,
+                    "migrations",
+                    format!("{u} migrations unknown to this version of arbiter"),
+                    "the database was used by a newer arbiter: run that version",
+                ),
+                (0, _) => report.ok(S, "migrations", format!("{applied} applied, none pending")),
+                (p, _) => report.ok(
+                    S,
+                    "migrations",
+                    format!("{applied} applied, {p} pending: `arbiter serve` applies them"),
+                ),
+            }
+            if integrity == "ok" {
+                report.ok(S, "integrity", "PRAGMA integrity_check: ok");
+            } else {
+                report.fail(
+                    S,
+                    "integrity",
+                    format!("PRAGMA integrity_check: {integrity}"),
+                    "restore the database from a backup",
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_prints_its_fix_under_it() {
+        let outcome = Outcome::Fail {
+            cause: "nothing answers on 127.0.0.1:1".into(),
+            fix: "check imap.port".into(),
+        };
+        assert_eq!(
+            line("connect", &outcome),
+            "  FAIL  connect       nothing answers on 127.0.0.1:1\n                      fix: check imap.port\n"
+        );
+        assert_eq!(
+            line("login", &Outcome::Ok("as r".into())),
+            "  ok    login         as r\n"
+        );
+    }
+}
