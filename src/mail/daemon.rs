@@ -44,6 +44,11 @@ const LAST_SEND: Duration = Duration::from_millis(7500);
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
 pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::Result<()> {
+    // First: from here on the signals are the daemon's to handle (SIGHUP's
+    // default would end the process), and one that comes while it starts
+    // is handled once it runs.
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut hangup = signal(SignalKind::hangup())?;
     let imap = config
         .imap
         .clone()
@@ -84,8 +89,6 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
 
     // A part that stops on its own stops the daemon with its error (and a
     // non-zero exit): a folder the server refuses, say, found at once.
-    let mut terminate = signal(SignalKind::terminate())?;
-    let mut hangup = signal(SignalKind::hangup())?;
     let mut running = config;
     let ended = loop {
         tokio::select! {
