@@ -206,8 +206,10 @@ fn json_logs_are_one_object_a_line_with_level_and_fields() {
             .contains("connecting to IMAP 127.0.0.1"),
         "{retry}"
     );
-    // The stop, in the same format: at a boundary, then the outbox.
+    // The stop, in the same format: the reconnect backoff cut short, then
+    // the outbox.
     find(&lines, "terminated; stopping");
+    assert!(!log.contains("did not stop in time"), "{log}");
     find(&lines, "the outbox had its last attempt");
     assert_eq!(find(&lines, "arbiter stopped")["level"], "INFO");
 }
