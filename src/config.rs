@@ -410,6 +410,25 @@ fn check_login(
     Ok(())
 }
 
+/// Where the daemon's configuration comes from, read at the start and
+/// again on every reload: the file, with `--db` over its database path.
+#[derive(Clone, Debug)]
+pub struct ConfigFile {
+    pub path: PathBuf,
+    /// `--db` (or `ARBITER_DB`), over the file's `database.path`.
+    pub database: Option<PathBuf>,
+}
+
+impl ConfigFile {
+    pub fn load(&self) -> anyhow::Result<Config> {
+        let mut config = Config::load(&self.path)?;
+        if let Some(db) = &self.database {
+            config.database.path.clone_from(db);
+        }
+        Ok(config)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

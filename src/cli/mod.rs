@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::Config;
+use crate::config::{Config, ConfigFile};
 use crate::referee::Referee;
 use crate::rules::{GameInfo, Options, game_names};
 use crate::store::Store;
@@ -27,8 +27,26 @@ pub struct Cli {
     #[arg(long, global = true, env = "ARBITER_CONFIG", value_name = "PATH")]
     pub config: Option<PathBuf>,
 
+    /// How log lines are written (on stderr): readable text, or one JSON
+    /// object a line for log collectors.
+    #[arg(
+        long,
+        global = true,
+        env = "ARBITER_LOG_FORMAT",
+        value_enum,
+        default_value_t = LogFormat::Text
+    )]
+    pub log_format: LogFormat,
+
     #[command(subcommand)]
     pub command: TopCommand,
+}
+
+/// The log's format (`--log-format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -114,7 +132,7 @@ pub fn main() -> ExitCode {
     // The daemon logs every decision it takes; the one-shot commands only
     // warnings, so their output stays the referee's answer.
     let daemon = matches!(cli.command, TopCommand::Serve | TopCommand::Demo { .. });
-    init_tracing(if daemon { "info" } else { "warn" });
+    init_tracing(if daemon { "info" } else { "warn" }, cli.log_format);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Refused(reason)) => {
@@ -128,13 +146,19 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_tracing(default: &str) {
+/// Logs to stderr at `ARBITER_LOG`'s levels (else `default`).
+fn init_tracing(default: &str, format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => logger.try_init(),
+        // One object a line: timestamp, level, target and the event's
+        // fields (its message among them).
+        LogFormat::Json => logger.json().try_init(),
+    };
 }
 
 /// Runs a parsed command line.
@@ -162,12 +186,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     "serve needs --config PATH (see config/arbiter.toml)"
                 ))
             })?;
-            let mut config = Config::load(&path)?;
-            if let Some(db) = &cli.db {
-                config.database.path.clone_from(db);
-            }
+            let file = ConfigFile {
+                path,
+                database: cli.db.clone(),
+            };
+            let config = file.load()?;
             let logins = crate::mail::login::Logins::from_config(&config)?;
-            Ok(run_async(crate::mail::daemon::serve(config, logins))?)
+            Ok(run_async(crate::mail::daemon::serve(file, config, logins))?)
         }
         TopCommand::Check { wait } => check(&cli, *wait),
         TopCommand::Db(DbCommand::Backup { path }) => {

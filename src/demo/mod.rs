@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::config::Config;
+use crate::config::ConfigFile;
 use crate::mail::login::{Login, Logins};
 use mailstack::MailStack;
 use player::{Player, Received};
@@ -33,14 +33,18 @@ pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
         &config_path,
         stack.daemon_config(&dir.join("arbiter.db"), PASSWORD_ENV),
     )?;
-    let config = Config::load(&config_path)?;
+    let file = ConfigFile {
+        path: config_path,
+        database: None,
+    };
+    let config = file.load()?;
     let password = MailStack::password("referee");
     let referee = MailStack::address("referee");
     let logins = Logins {
         imap: Login::password(&referee, &password),
         smtp: Some(Login::password(&referee, &password)),
     };
-    let daemon = tokio::spawn(crate::mail::daemon::serve(config, logins));
+    let daemon = tokio::spawn(crate::mail::daemon::serve(file, config, logins));
 
     let alice = Player::new(&stack, "alice");
     let bob = Player::new(&stack, "bob");

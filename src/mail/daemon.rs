@@ -7,28 +7,48 @@
 //! mailbox. A crash before the commit leaves the mail in the mailbox to be
 //! processed again from scratch; a crash after it leaves a mail that is
 //! recognised as done and only moved.
+//!
+//! SIGTERM (or Ctrl-C) stops it at a mail boundary, after one more attempt
+//! at the outbox ([`shut_down`], [`super::shutdown`]); SIGHUP rereads the
+//! configuration ([`reload`], [`super::reload`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use tokio::runtime::Handle;
-use tokio::sync::Notify;
-use tracing::{error, info, warn};
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinHandle;
+use tracing::{debug, error, info, warn};
 
 use super::folders::FolderRefused;
 use super::imap::{LoginRefused, Mailbox};
 use super::inbox::Mailroom;
 use super::login::{Login, Logins};
+use super::reload;
 use super::sender::Sender;
-use crate::config::{Config, ImapConfig};
+use super::shutdown::Stop;
+use crate::config::{Config, ConfigFile, ImapConfig};
 use crate::referee::Referee;
 use crate::render;
 use crate::store::Store;
 use crate::store::mail::{self as mailstore, MailKey};
 
-/// Runs the daemon until it is stopped (Ctrl-C or SIGTERM).
-pub async fn serve(config: Config, logins: Logins) -> anyhow::Result<()> {
+/// How long a stop may take, from the signal: the parts finish what they
+/// have in hand within [`FINISH`], the outbox pass ends by [`LAST_SEND`],
+/// and the runtime's own shutdown (at most 2 s) keeps the whole under 10 s.
+const FINISH: Duration = Duration::from_secs(5);
+const LAST_SEND: Duration = Duration::from_millis(7500);
+
+/// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
+/// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
+pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::Result<()> {
+    // First: from here on the signals are the daemon's to handle (SIGHUP's
+    // default would end the process), and one that comes while it starts
+    // is handled once it runs.
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut hangup = signal(SignalKind::hangup())?;
     let imap = config
         .imap
         .clone()
@@ -43,27 +63,135 @@ pub async fn serve(config: Config, logins: Logins) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
     let referee = Referee::with_clock(store.clone(), config.referee.clock());
-    let mailroom = Mailroom::new(referee, config.referee.clone());
-    let sender = Sender::new(&smtp, logins.smtp, &config.referee.address, store.clone())?;
+    // The mail room in force: each mail and each clock round takes the
+    // latest, so a reload applies from the next one.
+    let (rooms, room) = watch::channel(Mailroom::new(referee, config.referee.clone()));
+    let sender = Arc::new(Sender::new(
+        &smtp,
+        logins.smtp,
+        &config.referee.address,
+        store.clone(),
+    )?);
     let wake = Arc::new(Notify::new());
+    let stop = Arc::new(Stop::default());
     info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
 
-    let sender_task = tokio::spawn(sender.run(wake.clone()));
-    let clock_task = tokio::spawn(run_clock(mailroom.clone(), wake.clone()));
+    let mut sender_task = tokio::spawn({
+        let (sender, wake, stop) = (sender.clone(), wake.clone(), stop.subscribe());
+        async move { sender.run(wake, stop).await }
+    });
+    let mut clock_task = tokio::spawn(run_clock(room.clone(), wake.clone(), stop.subscribe()));
     let runtime = Handle::current();
-    let watcher = tokio::task::spawn_blocking(move || watch(runtime, imap, login, mailroom, wake));
+    let mut watcher = tokio::task::spawn_blocking({
+        let (wake, stop) = (wake.clone(), stop.clone());
+        move || watch(runtime, imap, login, room, wake, &stop)
+    });
 
     // A part that stops on its own stops the daemon with its error (and a
     // non-zero exit): a folder the server refuses, say, found at once.
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => info!("interrupted; stopping"),
-        _ = terminate.recv() => info!("terminated; stopping"),
-        result = sender_task => return stopped("the sender", result),
-        result = clock_task => return stopped("the clock", result.map(Ok)),
-        result = watcher => return stopped("the mailbox watcher", result.map(Err)),
+    let mut running = config;
+    let ended = loop {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {
+                info!("interrupted; stopping");
+                break None;
+            }
+            _ = terminate.recv() => {
+                info!("terminated; stopping");
+                break None;
+            }
+            _ = hangup.recv() => reload(&file, &mut running, &rooms, &store),
+            result = &mut sender_task => break Some(stopped("the sender", result)),
+            result = &mut clock_task => break Some(stopped("the clock", result.map(Ok))),
+            result = &mut watcher => break Some(stopped("the mailbox watcher", result)),
+        }
+    };
+    stop.request();
+    match ended {
+        Some(error) => error,
+        None => shut_down(&sender, sender_task, clock_task, watcher).await,
     }
+}
+
+/// The clean stop, once asked: the watcher finishes the mail in hand, the
+/// clock its round and the sender its pass; then one more pass over the
+/// outbox, for what they queued meanwhile. A part that overruns
+/// [`FINISH`] is left behind: whatever it had not committed is done again
+/// at the next start (a mail is read again; an answer whose sending was cut
+/// may go out twice, never not at all).
+async fn shut_down(
+    sender: &Sender,
+    sender_task: JoinHandle<anyhow::Result<()>>,
+    clock_task: JoinHandle<()>,
+    watcher: JoinHandle<anyhow::Result<()>>,
+) -> anyhow::Result<()> {
+    let started = tokio::time::Instant::now();
+    let finish = started + FINISH;
+    let abort = sender_task.abort_handle();
+    let (watched, clocked, sent) = tokio::join!(
+        tokio::time::timeout_at(finish, watcher),
+        tokio::time::timeout_at(finish, clock_task),
+        tokio::time::timeout_at(finish, sender_task),
+    );
+    if watched.is_err() {
+        warn!(
+            "the mailbox watcher did not stop in time; a mail it had not committed is read again at the next start"
+        );
+    }
+    if clocked.is_err() {
+        warn!("the clock's round did not end in time; it runs again at the next start");
+    }
+    match sent {
+        Ok(_) => match tokio::time::timeout_at(started + LAST_SEND, sender.send_due()).await {
+            Ok(Ok(sent)) => info!(sent, "the outbox had its last attempt"),
+            Ok(Err(e)) => {
+                warn!(error = %format!("{e:#}"), "the outbox's last attempt failed; it is tried again at the next start")
+            }
+            Err(_) => warn!(
+                "the outbox's last attempt ran out of time; the rest is sent at the next start"
+            ),
+        },
+        Err(_) => {
+            abort.abort();
+            warn!("the outbox's pass did not end in time; the rest is sent at the next start");
+        }
+    }
+    info!(
+        took_ms = started.elapsed().as_millis() as u64,
+        "arbiter stopped"
+    );
     Ok(())
+}
+
+/// SIGHUP: rereads the configuration file. The `[referee]` settings apply
+/// from the next mail; what needs a restart is logged as such; a file that
+/// does not load changes nothing.
+fn reload(file: &ConfigFile, running: &mut Config, rooms: &watch::Sender<Mailroom>, store: &Store) {
+    let read = match file.load() {
+        Ok(read) => read,
+        Err(e) => {
+            error!(
+                file = %file.path.display(),
+                error = %format!("{e:#}"),
+                "the configuration was not reloaded; the daemon goes on with the one in force"
+            );
+            return;
+        }
+    };
+    let change = reload::compare(running, &read);
+    for setting in &change.need_restart {
+        warn!(
+            setting,
+            "changed in the configuration file; the daemon keeps the old value until it restarts"
+        );
+    }
+    running.referee = change.referee.clone();
+    let referee = Referee::with_clock(store.clone(), change.referee.clock());
+    rooms.send_replace(Mailroom::new(referee, change.referee));
+    info!(
+        file = %file.path.display(),
+        "configuration reloaded; the [referee] settings apply from the next mail"
+    );
 }
 
 /// The error a part of the daemon stopped with.
@@ -80,44 +208,58 @@ fn stopped(
     Err(error)
 }
 
-/// The clock: once a minute, losses on time and reminders in every game.
-async fn run_clock(mailroom: Mailroom, wake: Arc<Notify>) {
-    if !mailroom.referee.clock().is_on() {
-        std::future::pending::<()>().await;
-    }
-    loop {
-        match mailroom.tick(chrono::Utc::now()).await {
-            Ok(0) => {}
-            Ok(queued) => {
-                info!(queued, "the clock queued mail");
-                wake.notify_one();
+/// The clock: once a minute, losses on time and reminders in every game
+/// (while the mail room in force runs a clock), until a stop.
+async fn run_clock(
+    room: watch::Receiver<Mailroom>,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    while !*stop.borrow_and_update() {
+        let mailroom = room.borrow().clone();
+        if mailroom.referee.clock().is_on() {
+            match mailroom.tick(chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(queued) => {
+                    info!(queued, "the clock queued mail");
+                    wake.notify_one();
+                }
+                Err(e) => {
+                    warn!(error = %e, "the clock's round failed; it tries again in a minute")
+                }
             }
-            Err(e) => warn!(error = %e, "the clock's round failed; it tries again in a minute"),
         }
-        tokio::time::sleep(Duration::from_secs(60)).await;
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(60)) => {}
+            changed = stop.changed() => if changed.is_err() { break },
+        }
     }
 }
 
 /// The mailbox loop, on a blocking thread: connect, process what waits,
-/// wait for more; on an error reconnect with backoff. Returns only with a
+/// wait for more; on an error reconnect with backoff. Returns `Ok` once
+/// `stop` is requested (after the mail in hand), and an error only with a
 /// folder the server refuses ([`FolderRefused`]): a configuration error
 /// that no retry cures.
 fn watch(
     runtime: Handle,
     imap: ImapConfig,
     login: Login,
-    mailroom: Mailroom,
+    room: watch::Receiver<Mailroom>,
     wake: Arc<Notify>,
-) -> anyhow::Error {
+    stop: &Stop,
+) -> anyhow::Result<()> {
     let mut backoff = Duration::from_secs(1);
     loop {
         let error = match Mailbox::connect(&imap, &login) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
-                let ended = session(&runtime, &imap, &mut mailbox, &mailroom, &wake);
+                let ended = session(&runtime, &imap, &mut mailbox, &room, &wake, stop);
                 mailbox.logout();
                 match ended {
-                    Err(e) if refused(&e) => return e,
+                    Err(e) if refused(&e) => return Err(e),
+                    // The stop itself may have cut a wait short.
+                    _ if stop.requested() => return Ok(()),
                     Err(e) => {
                         warn!(error = %format!("{e:#}"), "IMAP session ended; reconnecting");
                     }
@@ -129,7 +271,7 @@ fn watch(
         };
         if let Some(e) = error {
             if refused(&e) {
-                return e;
+                return Err(e);
             }
             if e.chain().any(|c| c.is::<LoginRefused>()) {
                 // Worth retrying (a provider's passing fault looks the
@@ -140,7 +282,9 @@ fn watch(
                 warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
             }
         }
-        std::thread::sleep(backoff);
+        if stop.sleep(backoff) {
+            return Ok(());
+        }
         backoff = (backoff * 2).min(Duration::from_secs(60));
     }
 }
@@ -150,24 +294,32 @@ fn refused(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.is::<FolderRefused>())
 }
 
+/// One IMAP session: the mails waiting, one at a time, then a wait for
+/// more. Returns `Ok` at a stop, which it checks between mails.
 fn session(
     runtime: &Handle,
     imap: &ImapConfig,
     mailbox: &mut Mailbox,
-    mailroom: &Mailroom,
+    room: &watch::Receiver<Mailroom>,
     wake: &Notify,
+    stop: &Stop,
 ) -> anyhow::Result<()> {
+    let mailroom = room.borrow().clone();
     runtime.block_on(note_uidvalidity(
-        mailroom,
+        &mailroom,
         &imap.mailbox,
         mailbox.uidvalidity,
     ))?;
     loop {
         for uid in mailbox.pending()? {
+            if stop.requested() {
+                return Ok(());
+            }
             let key = MailKey {
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
+            let mailroom = room.borrow().clone();
             let done = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, key).await
@@ -177,10 +329,11 @@ fn session(
                     warn!(%key, "mail vanished before it could be read");
                     continue;
                 };
+                debug!(%key, bytes = raw.len(), "mail fetched");
                 // A bug in the rules must not stop the referee, nor make it
                 // retry the same mail forever: the mail is set aside.
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    runtime.block_on(process(mailroom, key, &raw))
+                    runtime.block_on(process(&mailroom, key, &raw))
                 }));
                 match outcome {
                     Ok(result) => result?,
@@ -191,14 +344,25 @@ fn session(
                             .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                             .unwrap_or_default();
                         error!(%key, panic = %what, "processing a mail panicked; it is set aside");
-                        runtime.block_on(set_aside(mailroom, key, &what))?;
+                        runtime.block_on(set_aside(&mailroom, key, &what))?;
                     }
                 }
                 wake.notify_one();
             }
             mailbox.finish(uid)?;
         }
-        mailbox.wait()?;
+        let socket = mailbox.socket()?;
+        let waited = stop.interruptible(socket, || {
+            mailbox.wait(|pause| {
+                stop.sleep(pause);
+            })
+        });
+        if stop.requested() {
+            return Ok(());
+        }
+        if let Some(result) = waited {
+            result?;
+        }
     }
 }
 

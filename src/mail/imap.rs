@@ -108,6 +108,8 @@ pub fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::
 /// A logged-in session on the referee's mailbox.
 pub struct Mailbox {
     session: imap::Session<ImapStream>,
+    /// The connection's socket, for [`Mailbox::socket`].
+    socket: TcpStream,
     config: ImapConfig,
     /// The done folder as the server names it.
     done: String,
@@ -269,6 +271,7 @@ impl Mailbox {
         let tls = tls_config(config.ca_file.as_deref())?;
         let tcp = connect_tcp(&config.host, config.port)
             .with_context(|| format!("connecting to IMAP {}:{}", config.host, config.port))?;
+        let socket = tcp.try_clone().context("IMAP socket")?;
         let client = secure(tcp, config, &tls)?;
         let mut session = log_in(client, login)?;
         let capabilities = session.capabilities().context("IMAP CAPABILITY")?;
@@ -292,6 +295,7 @@ impl Mailbox {
         };
         Ok(Mailbox {
             session,
+            socket,
             config: config.clone(),
             done,
             idle,
@@ -354,9 +358,16 @@ impl Mailbox {
         Ok(())
     }
 
+    /// Another handle on the connection's socket: shutting it down from
+    /// another thread ends a [`Mailbox::wait`] at once.
+    pub fn socket(&self) -> anyhow::Result<TcpStream> {
+        self.socket.try_clone().context("IMAP socket")
+    }
+
     /// Waits for new mail: IDLE where the server has it (renewed every
-    /// `idle_seconds`), else a poll interval.
-    pub fn wait(&mut self) -> anyhow::Result<()> {
+    /// `idle_seconds`), else a poll interval spent in `pause` (which may
+    /// cut it short).
+    pub fn wait(&mut self, pause: impl FnOnce(Duration)) -> anyhow::Result<()> {
         if self.idle {
             let mut handle = self.session.idle();
             handle
@@ -367,7 +378,7 @@ impl Mailbox {
                 .context("IMAP IDLE")?;
             debug!(?outcome, "IDLE ended");
         } else {
-            std::thread::sleep(Duration::from_secs(self.config.poll_seconds.max(1)));
+            pause(Duration::from_secs(self.config.poll_seconds.max(1)));
             self.session.noop().context("IMAP NOOP")?;
         }
         Ok(())

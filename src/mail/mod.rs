@@ -10,5 +10,7 @@ mod invitations;
 pub mod login;
 pub mod parse;
 pub mod quote;
+pub mod reload;
 mod room;
 pub mod sender;
+pub mod shutdown;

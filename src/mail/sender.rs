@@ -9,7 +9,7 @@ use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 use tracing::{error, info, warn};
 
 use super::login::{Credential, Login};
@@ -139,9 +139,13 @@ impl Sender {
     }
 
     /// Sends everything due, then waits for new mail to send (or the next
-    /// retry), forever.
-    pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        loop {
+    /// retry), until `stop` turns true: a pass under way is finished first.
+    pub async fn run(
+        &self,
+        wake: Arc<Notify>,
+        mut stop: watch::Receiver<bool>,
+    ) -> anyhow::Result<()> {
+        while !*stop.borrow_and_update() {
             self.send_due().await?;
             let mut conn = self.store.read().await?;
             let next = mailstore::seconds_to_next(&mut conn).await?;
@@ -150,8 +154,11 @@ impl Sender {
             tokio::select! {
                 _ = wake.notified() => {}
                 _ = tokio::time::sleep(pause) => {}
+                // A closed channel means no one can ask any more: stop too.
+                changed = stop.changed() => if changed.is_err() { break }
             }
         }
+        Ok(())
     }
 
     /// One pass over the due mails.

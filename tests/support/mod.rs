@@ -149,6 +149,30 @@ impl Harness {
         None
     }
 
+    /// Sends the daemon a signal (`TERM`, `HUP`), as systemd would.
+    pub fn signal_daemon(&self, signal: &str) {
+        let child = self.daemon.as_ref().expect("the daemon runs");
+        let status = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal}");
+    }
+
+    /// Waits until the daemon's log holds `needle` `times` times.
+    pub fn await_log(&self, needle: &str, times: usize) {
+        let deadline = Instant::now() + WAIT;
+        while self.daemon_log().matches(needle).count() < times {
+            assert!(
+                Instant::now() < deadline,
+                "no {needle:?} (x{times}) in the log:\n{}",
+                self.daemon_log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Kills the daemon at once (SIGKILL: no chance to tidy up).
     pub fn kill_daemon(&mut self) {
         if let Some(mut child) = self.daemon.take() {
