@@ -311,6 +311,11 @@ fn session(
         mailbox.uidvalidity,
     ))?;
     loop {
+        // Mail that arrives while one is processed is announced in the
+        // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate
+        // drops, and the next IDLE does not announce it again: after any
+        // work, look again before waiting.
+        let mut finished = 0;
         for uid in mailbox.pending()? {
             if stop.requested() {
                 return Ok(());
@@ -350,6 +355,10 @@ fn session(
                 wake.notify_one();
             }
             mailbox.finish(uid)?;
+            finished += 1;
+        }
+        if finished > 0 || mailbox.announced_new_mail() {
+            continue;
         }
         let socket = mailbox.socket()?;
         let waited = stop.interruptible(socket, || {

@@ -377,11 +377,28 @@ impl Mailbox {
                 .wait_while(imap::extensions::idle::stop_on_any)
                 .context("IMAP IDLE")?;
             debug!(?outcome, "IDLE ended");
+            // The crate clears the read timeout when IDLE ends: without it
+            // a connection that died silently would hang the next command.
+            self.socket
+                .set_read_timeout(Some(IO_LIMIT))
+                .context("IMAP socket timeout")?;
         } else {
             pause(Duration::from_secs(self.config.poll_seconds.max(1)));
             self.session.noop().context("IMAP NOOP")?;
         }
         Ok(())
+    }
+
+    /// Whether the server announced new mail (an untagged EXISTS or
+    /// RECENT) in a reply the session has read since it last asked.
+    pub fn announced_new_mail(&mut self) -> bool {
+        self.session.take_all_unsolicited().any(|r| {
+            matches!(
+                r,
+                imap::types::UnsolicitedResponse::Exists(_)
+                    | imap::types::UnsolicitedResponse::Recent(_)
+            )
+        })
     }
 
     pub fn logout(mut self) {

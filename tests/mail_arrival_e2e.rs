@@ -1,0 +1,65 @@
+//! A mail that arrives while the referee is busy with another is read as
+//! soon as that one is done, not at the next IDLE renewal: the server
+//! announces it in a reply the `imap` crate drops, and IDLE does not
+//! announce it again.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use arbiter::demo::mailstack::StackOptions;
+use support::{Harness, Reader, Setup};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mail_that_arrives_during_another_is_read_right_after_it() {
+    // IDLE lasts five minutes here: a mail missed until its renewal would
+    // wait that long.
+    let harness =
+        Harness::start_configured("arrival", Setup::DEFAULT, StackOptions::default(), |text| {
+            text.replace("idle_seconds = 60", "idle_seconds = 300")
+        });
+    let referee = harness.referee.clone();
+    let alice = Reader::new(harness.player("alice"));
+    let carol = Reader::new(harness.player("carol"));
+    let inbox = harness.player("referee");
+    harness.await_log("IMAP session open", 1);
+
+    // Hold the database's write lock so that the daemon is busy with the
+    // first mail while the second arrives.
+    let store = harness.store().await;
+    let lock = store.write().await.unwrap();
+    let first = alice
+        .player
+        .send(&referee, "challenge bob@example.test chess", "", None)
+        .await
+        .unwrap();
+    harness.await_log("mail fetched", 1);
+    let second = carol
+        .player
+        .send(&referee, "challenge dave@example.test chess", "", None)
+        .await
+        .unwrap();
+    let deadline = Instant::now() + support::WAIT;
+    while inbox.inbox().await.unwrap().len() < 2 {
+        assert!(Instant::now() < deadline, "the second mail never arrived");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    lock.commit().await.unwrap();
+    assert_eq!(harness.outcome_of(&first).await, "applied");
+
+    // The second follows within seconds, far inside the IDLE period.
+    let released = Instant::now();
+    let limit = Duration::from_secs(20);
+    loop {
+        if !harness.outcomes_of(&second).await.is_empty() {
+            break;
+        }
+        assert!(
+            released.elapsed() < limit,
+            "the second mail waited for the IDLE renewal:\n{}",
+            harness.daemon_log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(harness.outcomes_of(&second).await, ["applied"]);
+}
