@@ -45,6 +45,22 @@ async fn a_mail_the_server_refuses_for_good_is_given_up_and_reported() {
     assert_eq!(attempts, 1, "given up at the first refusal");
     assert!(error.contains("554"), "{error}");
 
+    // The answer to Alice went out (its row is marked sent just after).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let waiting: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
+        )
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
+        .get(0);
+        if waiting == 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{}", harness.daemon_log());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let (code, status, _) = harness.cli(&["mail-status"]);
     assert_eq!(code, 0);
     assert!(
