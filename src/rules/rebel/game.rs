@@ -7,7 +7,7 @@ use super::notation::{ACTION_FORMS, PlayError};
 use super::position::RebelPosition;
 use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
 use super::{DrawRule, Play, Seat, Version};
-use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
+use crate::rules::chess::{self, is_claim, strip_claim};
 use crate::rules::chesslike::DrawRecord;
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
@@ -301,14 +301,7 @@ impl RebelChess {
     }
 
     fn no_claim(&self) -> ActionError {
-        ActionError::illegal_with_hint(
-            format!(
-                "There is no draw to claim: {}",
-                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-            ),
-            "To claim with the action that repeats a position, write it followed by \"claim\" \
-             (for example: Nf3 claim).",
-        )
+        chess::no_claim(self.record.repetitions(), self.position.halfmove_clock())
     }
 
     /// Checks that `play` is legal now, explaining why not.
@@ -392,11 +385,11 @@ impl Game for RebelChess {
             if next.record.claimable(next.position.halfmove_clock()).is_some() {
                 return Ok(RebelAction::PlayAndClaim(play));
             }
-            return Err(ActionError::illegal(format!(
-                "{} would give no draw to claim: after it {}",
-                self.position.san(&play),
-                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
-            )));
+            return Err(chess::no_claim_after(
+                &self.position.san(&play),
+                next.record.repetitions(),
+                next.position.halfmove_clock(),
+            ));
         }
         Ok(RebelAction::Play(self.parse_play(text)?))
     }

@@ -169,44 +169,22 @@ impl Role {
         Role::Recruiter,
     ];
 
-    /// The upper-case letter: `P N B R Q K U`.
+    /// The upper-case letter: `P N B R Q K U` (the variant's).
     pub fn char(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Recruiter => 'U',
-        }
+        variant().kind(self.kind()).letter
     }
 
     /// Reads a letter in either case.
     pub fn from_char(c: char) -> Option<Role> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Role::Pawn,
-            'N' => Role::Knight,
-            'B' => Role::Bishop,
-            'R' => Role::Rook,
-            'Q' => Role::Queen,
-            'K' => Role::King,
-            'U' => Role::Recruiter,
-            _ => return None,
-        })
+        variant()
+            .kind_of_letter(c)
+            .filter(|_| c.is_ascii_alphabetic())
+            .map(Role::of_kind)
     }
 
-    /// `pawn`, ..., `Recruiter`.
+    /// `pawn`, ..., `Recruiter` (the variant's).
     pub fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-            Role::Recruiter => "Recruiter",
-        }
+        variant().kind(self.kind()).name
     }
 
     /// The layer's kind: the orthodox six in [`Kind`]'s order, then the
