@@ -174,8 +174,7 @@ impl RebelPosition {
             .copied()
             .filter(|sq| {
                 self.piece_at(*sq).is_some_and(|p| {
-                    p.role == Role::Recruiter
-                        || (p.converted && self.version.converted_recruit())
+                    p.role == Role::Recruiter || (p.converted && self.version.converted_recruit())
                 })
             })
             .collect();
@@ -298,7 +297,11 @@ impl RebelPosition {
     /// The castling a king's two-square step from home is, if it is one.
     fn king_castle_to(&self, from: Square, to: Square) -> Option<CastleSide> {
         let king = self.piece_at(from)?;
-        let home = if king.color == crate::rules::Seat::White { 0 } else { 7 };
+        let home = if king.color == crate::rules::Seat::White {
+            0
+        } else {
+            7
+        };
         let castles = king.color == self.turn()
             && king.role == Role::King
             && from.file() == 4
@@ -317,9 +320,14 @@ impl RebelPosition {
             CastleSide::Short => "kingside",
             CastleSide::Long => "queenside",
         };
-        let home = if us == crate::rules::Seat::White { 0 } else { 7 };
+        let home = if us == crate::rules::Seat::White {
+            0
+        } else {
+            7
+        };
         let king = Square::new(4, home).expect("e1 or e8");
-        let rook = Square::new(if side == CastleSide::Short { 7 } else { 0 }, home).expect("a corner");
+        let rook =
+            Square::new(if side == CastleSide::Short { 7 } else { 0 }, home).expect("a corner");
         let mut steps = Vec::new();
         self.board.castling_steps(king, &mut steps);
         let step = steps.into_iter().find(|s| s.castle_side() == Some(side));
@@ -330,7 +338,9 @@ impl RebelPosition {
                  captured or recruited."
             ),
             None => {
-                format!("You cannot castle {wing} now: there are pieces between your king and rook.")
+                format!(
+                    "You cannot castle {wing} now: there are pieces between your king and rook."
+                )
             }
             Some(_) if self.is_check() => "You cannot castle out of check.".to_string(),
             Some(step) => match step.path().first() {

@@ -382,7 +382,11 @@ impl Game for RebelChess {
         if let Some(play_text) = strip_claim(text) {
             let play = self.parse_play(play_text)?;
             let (next, _) = self.after_play(&play);
-            if next.record.claimable(next.position.halfmove_clock()).is_some() {
+            if next
+                .record
+                .claimable(next.position.halfmove_clock())
+                .is_some()
+            {
                 return Ok(RebelAction::PlayAndClaim(play));
             }
             return Err(chess::no_claim_after(
@@ -427,12 +431,15 @@ impl Game for RebelChess {
             RebelAction::PlayAndClaim(play) => {
                 let play = self.legal(play)?;
                 let (mut state, mut events) = self.after_play(&play);
-                let reason = state.record.claimable(state.position.halfmove_clock()).ok_or_else(|| {
-                    ActionError::illegal(format!(
-                        "{} would not give a draw to claim.",
-                        self.position.san(&play)
-                    ))
-                })?;
+                let reason = state
+                    .record
+                    .claimable(state.position.halfmove_clock())
+                    .ok_or_else(|| {
+                        ActionError::illegal(format!(
+                            "{} would not give a draw to claim.",
+                            self.position.san(&play)
+                        ))
+                    })?;
                 chess::settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }

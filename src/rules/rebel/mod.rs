@@ -53,9 +53,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::DrawRule;
 pub use crate::rules::Seat;
 pub use crate::rules::chesslike::{CastleSide, Move};
-pub use crate::rules::DrawRule;
 pub use crate::rules::geometry::Square;
 pub use conversionmate::BoardEnd;
 pub use game::{PlayedAction, RebelAction, RebelChess};
@@ -221,7 +221,8 @@ impl Piece {
     /// The piece on the layer: its army is its side's (a converted pawn
     /// moves as its new side's pawns do).
     pub(crate) fn on_layer(self) -> chesslike::Piece {
-        let mut piece = chesslike::Piece::new(self.color, self.role.kind(), self.color.index() as u8);
+        let mut piece =
+            chesslike::Piece::new(self.color, self.role.kind(), self.color.index() as u8);
         if self.converted {
             piece.marks = CONVERTED;
         }

@@ -204,9 +204,7 @@ impl RebelPosition {
     /// check: the game is decided, whatever the Spartans could play.
     pub(super) fn rebels_have_checked(&self) -> bool {
         match self.rebels {
-            Some(rebels) => {
-                self.turn() != rebels && self.king_count(rebels) > 0 && self.is_check()
-            }
+            Some(rebels) => self.turn() != rebels && self.king_count(rebels) > 0 && self.is_check(),
             None => false,
         }
     }

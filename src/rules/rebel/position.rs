@@ -353,7 +353,11 @@ impl RebelPosition {
     }
 
     /// A move's step made, the turn ended.
-    pub(super) fn play_step(&self, step: &Step, promotion: Option<chesslike::Kind>) -> RebelPosition {
+    pub(super) fn play_step(
+        &self,
+        step: &Step,
+        promotion: Option<chesslike::Kind>,
+    ) -> RebelPosition {
         let mut board = self.board.begin_turn();
         board.make(step, promotion);
         board.end_turn(self.board.is_zeroing(step));
@@ -431,9 +435,7 @@ fn check_pieces(setup: &Setup, variant: &chesslike::Variant) -> Result<(), Setup
             return Err(SetupError::PawnOnBackRank(sq));
         }
     }
-    let at = |sq: Square| {
-        setup.cells[variant.geometry.index(sq)].map(Piece::of_layer)
-    };
+    let at = |sq: Square| setup.cells[variant.geometry.index(sq)].map(Piece::of_layer);
     for (right, color, king, rook) in CASTLINGS {
         let (king, rook) = (square(king), square(rook));
         if !setup.castling.contains(rook) {
