@@ -15,20 +15,7 @@ use crate::rules::geometry::Square;
 impl RebelPosition {
     /// The mover's pieces that a spec names.
     fn named_pieces(&self, spec: Spec) -> Vec<Square> {
-        if let Spec::Move(notation) = spec {
-            return self.board.named(notation);
-        }
-        let (role, from_file, from_rank) = spec.named();
-        self.pieces_on_board()
-            .into_iter()
-            .filter(|(sq, p)| {
-                p.color == self.turn()
-                    && role.is_none_or(|r| r == p.role)
-                    && from_file.is_none_or(|f| f == sq.file())
-                    && from_rank.is_none_or(|r| r == sq.rank())
-            })
-            .map(|(sq, _)| sq)
-            .collect()
+        self.board.named(spec.notation())
     }
 
     /// What the named pieces (or, if none, all pieces) can do.
@@ -85,11 +72,12 @@ impl RebelPosition {
             reason,
             hint: self.hint(if general { &[] } else { named }, legal),
         };
-        if let Spec::Move(Notation::Castle(side)) = spec {
-            return self.explain_castle(text, side, legal);
-        }
+        let (capture, to) = match spec.notation() {
+            Notation::Castle(side) => return self.explain_castle(text, side, legal),
+            Notation::Normal { capture, to, .. } => (capture, to),
+        };
         if let Some(from) = spec.origin() {
-            if let Spec::Move(Notation::Normal { to, .. }) = spec
+            if let Spec::Move(_) = spec
                 && let Some(side) = self.king_castle_to(from, to)
             {
                 return self.explain_castle(text, side, legal);
@@ -147,12 +135,11 @@ impl RebelPosition {
                 fail(format!("{text} would leave your king in check."), named)
             }
         };
-        let target = match spec {
-            Spec::Move(notation) => {
-                return self.explain_move(notation, legal, &named, fail, who, safety);
-            }
-            Spec::Recruit { target, .. } => target,
-        };
+        if let Spec::Move(notation) = spec {
+            let written = (notation, capture, to);
+            return self.explain_move(written, legal, &named, fail, who, safety);
+        }
+        let target = to;
         let piece = match self.piece_at(target) {
             None => {
                 return fail(format!("There is no piece on {target} to recruit."), &named);
@@ -251,7 +238,7 @@ impl RebelPosition {
     /// else the king's safety.
     fn explain_move(
         &self,
-        notation: Notation,
+        (notation, capture, to): (Notation, bool, Square),
         legal: &[Play],
         named: &[Square],
         fail: impl Fn(String, &[Square]) -> PlayError,
@@ -259,9 +246,6 @@ impl RebelPosition {
         safety: impl Fn(&[Square]) -> PlayError,
     ) -> PlayError {
         let us = self.turn();
-        let Notation::Normal { capture, to, .. } = notation else {
-            unreachable!("castling is explained apart");
-        };
         let is_recruiter = |sq: &Square| {
             self.piece_at(*sq)
                 .is_some_and(|p| p.role == Role::Recruiter)

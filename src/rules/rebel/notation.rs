@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::position::RebelPosition;
 use super::{Move, Play, Role, variant};
-use crate::rules::chesslike::{Notation, read_move};
+use crate::rules::chesslike::{MoveFacts, Notation, read_move};
 use crate::rules::geometry::Square;
 
 /// The forms an action may be written in, for syntax errors.
@@ -43,81 +43,57 @@ pub enum PlayError {
     },
 }
 
-/// An action text as read, before looking at the position: a move as the
-/// layer reads it (with `U` among the letters), or a recruit.
+/// An action text as read, before looking at the position, in the layer's
+/// terms (with `U` among the letters): a move, or a recruit, whose
+/// notation names the recruiting piece and, as its destination, the
+/// target (marked a capture).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Spec {
     Move(Notation),
-    Recruit {
-        role: Option<Role>,
-        from_file: Option<u8>,
-        from_rank: Option<u8>,
-        target: Square,
-    },
+    Recruit(Notation),
 }
 
 impl Spec {
-    pub(super) fn origin(self) -> Option<Square> {
+    pub(super) fn notation(self) -> Notation {
         match self {
-            Spec::Move(notation) => notation.origin(),
-            Spec::Recruit {
-                from_file: Some(f),
-                from_rank: Some(r),
-                ..
-            } => Square::new(f, r),
-            Spec::Recruit { .. } => None,
+            Spec::Move(notation) | Spec::Recruit(notation) => notation,
         }
+    }
+
+    pub(super) fn origin(self) -> Option<Square> {
+        self.notation().origin()
     }
 
     /// The piece a text names: its role, file and rank where written.
     pub(super) fn named(self) -> (Option<Role>, Option<u8>, Option<u8>) {
-        match self {
-            Spec::Move(Notation::Castle(_)) => (Some(Role::King), None, None),
-            Spec::Move(Notation::Normal {
+        match self.notation() {
+            Notation::Castle(_) => (Some(Role::King), None, None),
+            Notation::Normal {
                 kind,
                 from_file,
                 from_rank,
                 ..
-            }) => (kind.map(Role::of_kind), from_file, from_rank),
-            Spec::Recruit {
-                role,
-                from_file,
-                from_rank,
-                ..
-            } => (role, from_file, from_rank),
+            } => (kind.map(Role::of_kind), from_file, from_rank),
         }
     }
 }
 
-fn square_of(file: u8, rank: u8) -> Option<Square> {
-    let file = file.to_ascii_lowercase();
-    ((b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank))
-        .then(|| Square::new(file - b'a', rank - b'1'))
-        .flatten()
-}
-
-/// A piece letter at the start of a recruit: upper case, or lower case
-/// when it cannot be a file (`b` is always the file).
-fn role_letter(c: u8) -> Option<Role> {
-    match c {
-        b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'U' | b'k' | b'q' | b'r' | b'n' | b'p'
-        | b'u' => Role::from_char(c as char),
-        _ => None,
-    }
-}
-
-/// The origin part of a recruit: nothing, a file, a rank or both.
-fn read_origin(head: &[u8]) -> Option<(Option<u8>, Option<u8>)> {
-    Some(match head {
-        [] => (None, None),
-        [c] if (b'a'..=b'h').contains(c) => (Some(c - b'a'), None),
-        [c] if (b'1'..=b'8').contains(c) => (None, Some(c - b'1')),
-        [f, r] => {
-            let sq = square_of(*f, *r)?;
-            (Some(sq.file()), Some(sq.rank()))
-        }
-        _ => return None,
+/// A recruit of the piece on `target` by the piece named.
+fn recruit(role: Option<Role>, from: Option<Square>, target: Square) -> Spec {
+    Spec::Recruit(Notation::Normal {
+        kind: role.map(Role::kind),
+        from_file: from.map(|sq| sq.file()),
+        from_rank: from.map(|sq| sq.rank()),
+        capture: true,
+        to: target,
+        promotion: None,
+        straight: false,
     })
+}
+
+/// A square of the 8x8 board.
+fn board_square(text: &str) -> Option<Square> {
+    Square::parse(text).filter(|sq| sq.file() < 8 && sq.rank() < 8)
 }
 
 /// Reads `recruit d4`, `recruit d4 with b2`, `recruit d4 with U`.
@@ -125,67 +101,56 @@ fn read_words(text: &str) -> Option<Spec> {
     let lower = text.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let (target, by) = match words.as_slice() {
-        ["recruit", target] => (*target, None),
-        ["recruit", target, "with" | "by" | "from", by] => (*target, Some(*by)),
+        ["recruit", target] => (board_square(target)?, None),
+        ["recruit", target, "with" | "by" | "from", by] => (board_square(target)?, Some(*by)),
         _ => return None,
     };
-    let target = square_of(*target.as_bytes().first()?, *target.as_bytes().get(1)?)
-        .filter(|_| target.len() == 2)?;
-    let (role, from_file, from_rank) = match by {
-        None => (None, None, None),
-        Some("recruiter") => (Some(Role::Recruiter), None, None),
-        Some(by) if by.len() == 2 => {
-            let sq = square_of(by.as_bytes()[0], by.as_bytes()[1])?;
-            (None, Some(sq.file()), Some(sq.rank()))
+    Some(match by {
+        None => recruit(None, None, target),
+        Some("recruiter") => recruit(Some(Role::Recruiter), None, target),
+        Some(by) if by.len() == 2 => recruit(None, Some(board_square(by)?), target),
+        Some(by) if by.len() == 1 => {
+            recruit(Some(Role::from_char(by.chars().next()?)?), None, target)
         }
-        Some(by) if by.len() == 1 => (Some(Role::from_char(by.chars().next()?)?), None, None),
         Some(_) => return None,
-    };
-    Some(Spec::Recruit {
-        role,
-        from_file,
-        from_rank,
-        target,
     })
 }
 
 /// Reads a recruit written with `*` (`U*d4`, `Ub2*d4`, `b2*d4`, `d*e5`,
-/// check marks and glyphs after it allowed).
+/// `*d4`) as the layer reads the capture written with `x` in its place.
 fn read_star(text: &str) -> Option<Spec> {
-    let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    if !text.is_ascii() || text.contains(char::is_whitespace) {
-        return None;
-    }
-    // Coordinates in capitals (`E2*C4`): the `E` is a file there.
-    if text.bytes().any(|b| b.is_ascii_uppercase()) && !text.bytes().any(|b| b.is_ascii_lowercase())
-    {
-        let lower = read_star(&text.to_ascii_lowercase());
-        if let Some(Spec::Recruit { role: None, .. }) = lower {
-            return lower;
-        }
-    }
     let (left, right) = text.split_once('*')?;
-    let [f, r] = right.as_bytes() else {
-        return None;
+    if left.is_empty() {
+        return read_words(&format!(
+            "recruit {}",
+            right.trim_end_matches(['+', '#', '!', '?'])
+        ));
+    }
+    // Coordinates in capitals (`E2*C4`) stay capitals.
+    let mark = if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        'x'
+    } else {
+        'X'
     };
-    let target = square_of(*f, *r)?;
-    let left = left.as_bytes();
-    let (role, rest) = match left.first().copied().and_then(role_letter) {
-        Some(role) => (Some(role), &left[1..]),
-        None => (None, left),
-    };
-    let (from_file, from_rank) = read_origin(rest)?;
-    // `d*e5`: a lone file is a pawn's, as in `dxe5`.
-    let role = match (role, from_file, from_rank) {
-        (None, Some(_), None) => Some(Role::Pawn),
-        (role, _, _) => role,
-    };
-    Some(Spec::Recruit {
-        role,
-        from_file,
-        from_rank,
-        target,
-    })
+    match read_move(&variant(), &format!("{left}{mark}{right}"))? {
+        Notation::Normal {
+            kind,
+            from_file,
+            from_rank,
+            to,
+            promotion: None,
+            ..
+        } if board_square(&to.to_string()).is_some() => Some(Spec::Recruit(Notation::Normal {
+            kind,
+            from_file,
+            from_rank,
+            capture: true,
+            to,
+            promotion: None,
+            straight: false,
+        })),
+        _ => None,
+    }
 }
 
 /// Reads an action text; `None` when it is none in any accepted form.
@@ -366,19 +331,19 @@ impl RebelPosition {
             (Spec::Move(notation), Play::Move(mv)) => self.step_of(mv).is_some_and(|step| {
                 notation.fits(&self.board.facts(&step, mv.promotion), check_capture)
             }),
-            (
-                Spec::Recruit {
-                    role,
-                    from_file,
-                    from_rank,
-                    target,
-                },
-                Play::Recruit { from, target: t },
-            ) => {
-                *t == target
-                    && from_file.is_none_or(|f| f == from.file())
-                    && from_rank.is_none_or(|r| r == from.rank())
-                    && role.is_none_or(|r| self.piece_at(*from).is_some_and(|p| p.role == r))
+            (Spec::Recruit(notation), Play::Recruit { from, target }) => {
+                self.board.piece_at(*from).is_some_and(|piece| {
+                    let facts = MoveFacts {
+                        from: *from,
+                        to: *target,
+                        kind: piece.kind,
+                        capture: true,
+                        castle: None,
+                        straight: false,
+                        promotion: None,
+                    };
+                    notation.fits(&facts, true)
+                })
             }
             _ => false,
         }
@@ -415,16 +380,18 @@ mod tests {
                 if capture { 'x' } else { '-' },
                 promotion.map_or(String::new(), |k| format!("={}", Role::of_kind(k).char()))
             ),
-            Some(Spec::Recruit {
-                role,
+            Some(Spec::Recruit(Notation::Normal {
+                kind,
                 from_file,
                 from_rank,
-                target,
-            }) => format!(
-                "{}{}*{target}",
-                role.map_or('*', Role::char),
+                to,
+                ..
+            })) => format!(
+                "{}{}*{to}",
+                kind.map_or('*', |k| Role::of_kind(k).char()),
                 origin(from_file, from_rank)
             ),
+            Some(Spec::Recruit(Notation::Castle(_))) => "castle recruit".to_string(),
         }
     }
 
