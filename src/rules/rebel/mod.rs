@@ -218,8 +218,9 @@ impl Piece {
         }
     }
 
-    /// The piece on the layer: its army is its side's (a converted pawn
-    /// moves as its new side's pawns do).
+    /// The piece on the layer: its army is its side's (the variant's
+    /// armies are White's, then Black's), so a converted pawn moves and
+    /// promotes as its new side's pawns do.
     pub(crate) fn on_layer(self) -> chesslike::Piece {
         let mut piece =
             chesslike::Piece::new(self.color, self.role.kind(), self.color.index() as u8);
