@@ -8,6 +8,7 @@
 use super::notation::{PlayError, Spec};
 use super::position::RebelPosition;
 use super::{CastleSide, Play, Role};
+use crate::rules::Seat;
 use crate::rules::chess::IllegalHint;
 use crate::rules::chesslike::Notation;
 use crate::rules::geometry::Square;
@@ -281,11 +282,7 @@ impl RebelPosition {
     /// The castling a king's two-square step from home is, if it is one.
     fn king_castle_to(&self, from: Square, to: Square) -> Option<CastleSide> {
         let king = self.piece_at(from)?;
-        let home = if king.color == crate::rules::Seat::White {
-            0
-        } else {
-            7
-        };
+        let home = if king.color == Seat::White { 0 } else { 7 };
         let castles = king.color == self.turn()
             && king.role == Role::King
             && from.file() == 4
@@ -304,11 +301,7 @@ impl RebelPosition {
             CastleSide::Short => "kingside",
             CastleSide::Long => "queenside",
         };
-        let home = if us == crate::rules::Seat::White {
-            0
-        } else {
-            7
-        };
+        let home = if us == Seat::White { 0 } else { 7 };
         let king = Square::new(4, home).expect("e1 or e8");
         let rook =
             Square::new(if side == CastleSide::Short { 7 } else { 0 }, home).expect("a corner");

@@ -163,7 +163,28 @@ fn read(text: &str) -> Option<Spec> {
     if trimmed.contains('*') {
         return read_star(trimmed);
     }
-    read_move(&variant(), trimmed).map(Spec::Move)
+    // A pawn's step straight ahead (`e4`) names the pawns of its file, so
+    // that a refusal speaks of them ("You have no pawn on the e-file").
+    read_move(&variant(), trimmed).map(|notation| match notation {
+        Notation::Normal {
+            kind,
+            from_file: None,
+            from_rank: None,
+            capture,
+            to,
+            promotion,
+            straight: true,
+        } => Spec::Move(Notation::Normal {
+            kind,
+            from_file: Some(to.file()),
+            from_rank: None,
+            capture,
+            to,
+            promotion,
+            straight: true,
+        }),
+        _ => Spec::Move(notation),
+    })
 }
 
 /// The order actions are listed in: king (castling last), queens, rooks,
@@ -417,8 +438,8 @@ mod tests {
             ("recruit e5 with N", "N..*e5"),
             ("recruit d4 with recruiter", "U..*d4"),
             ("recruit d4 by b2", "*b2*d4"),
-            ("e8=U", "P..-e8=U"),
-            ("e8=Q", "P..-e8=Q"),
+            ("e8=U", "Pe.-e8=U"),
+            ("e8=Q", "Pe.-e8=Q"),
             ("Nf3", "N..-f3"),
             ("exd5", "Pe.xd5"),
             ("O-O", "O-O"),
