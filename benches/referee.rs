@@ -6,7 +6,9 @@
 //!   the same tree; Bluff Chess's rules against orthodox chess's through the
 //!   same generic path.
 //! - layer: the chess-like layer's perft (any board, pieces as data)
-//!   against the bitboard engine's on the same orthodox positions.
+//!   against the bitboard engine's on the same orthodox positions; Rebel
+//!   Chess (on the layer, with its recruits) against the bitboard engine's
+//!   orthodox start at the same depth.
 //! - mail: our parsing (headers, quotes, HTML-only, tags) against
 //!   mail-parser's bare parse of the same mails.
 //! - referee: a move through the whole inbox path (parse, authenticate,
@@ -18,6 +20,7 @@ use std::time::{Duration, Instant};
 use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::{Chess, Position};
 use arbiter::rules::chesslike;
+use arbiter::rules::rebel::{RebelPosition, Version};
 use arbiter::rules::{Entropy, Game, Options, Status};
 
 /// The best of `rounds` timings of `f` (the least disturbed by the machine).
@@ -105,6 +108,22 @@ fn layer() {
             base,
         );
     }
+}
+
+/// Rebel Chess's start, version 2, on the layer: 191,958 leaves at depth
+/// 4, against orthodox chess's 197,281 on the bitboard engine.
+fn rebel() {
+    let rebel = RebelPosition::startpos(Version::Two);
+    let chess = Position::startpos();
+    assert_eq!(rebel.perft(4), 191_958);
+    let base = best(3, || chess.perft(4));
+    let measured = best(3, || rebel.perft(4));
+    report(
+        "rebel-chess perft 4, start, version 2 (layer)",
+        "bitboard chess engine perft 4",
+        measured,
+        base,
+    );
 }
 
 fn mail() {
@@ -241,6 +260,7 @@ fn main() {
     // we need: run either way, it is quick.
     rules();
     layer();
+    rebel();
     mail();
     tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -46,7 +46,7 @@ impl Setup {
             return Err(FenError::FieldCount(fields.len()));
         }
         let mut setup = Setup::empty();
-        read_placement(fields[0], &mut setup.board, Piece::from_char, None)
+        read_placement(fields[0], &mut setup.board)
             .ok_or_else(|| FenError::Placement(fields[0].to_string()))?;
         let state = FenState::read(&fields)?;
         setup.turn = state.turn;
@@ -73,15 +73,14 @@ impl Setup {
 
     /// FEN's first field.
     pub fn placement(&self) -> String {
-        write_placement(&self.board, |text, piece| text.push(piece.char()))
+        write_placement(&self.board)
     }
 }
 
 /// FEN's fields after the placement: the side to move, the castling rights,
-/// the en passant square and the two counters. Shared with the variants
-/// whose position strings are FEN with pieces of their own.
+/// the en passant square and the two counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct FenState {
+struct FenState {
     pub turn: Seat,
     pub castling: CastlingRights,
     pub en_passant: Option<Square>,
@@ -146,7 +145,7 @@ impl FenState {
 }
 
 /// FEN's side to move: `w` or `b`.
-pub(crate) fn turn_char(turn: Seat) -> char {
+fn turn_char(turn: Seat) -> char {
     match turn {
         Seat::White => 'w',
         Seat::Black => 'b',
@@ -154,11 +153,8 @@ pub(crate) fn turn_char(turn: Seat) -> char {
 }
 
 /// Writes a placement field: ranks 8 to 1, runs of empty squares as
-/// digits; `push` writes a piece.
-pub(crate) fn write_placement<P: Copy>(
-    board: &[Option<P>; 64],
-    push: impl Fn(&mut String, P),
-) -> String {
+/// digits.
+fn write_placement(board: &[Option<Piece>; 64]) -> String {
     let mut text = String::with_capacity(80);
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -170,7 +166,7 @@ pub(crate) fn write_placement<P: Copy>(
                         text.push(char::from(b'0' + empty));
                         empty = 0;
                     }
-                    push(&mut text, piece);
+                    text.push(piece.char());
                 }
             }
         }
@@ -185,16 +181,9 @@ pub(crate) fn write_placement<P: Copy>(
 }
 
 /// Reads a placement field onto an empty `board`: 8 ranks separated by
-/// `/`, each 8 squares of piece letters (read by `piece`) and digits. With
-/// `mark`, a `*` right after a piece's letter marks that piece (Rebel
-/// Chess's converted pieces); without, a `*` is an error like any other
-/// unknown letter. `None` when the field is bad.
-pub(crate) fn read_placement<P>(
-    text: &str,
-    board: &mut [Option<P>; 64],
-    piece: impl Fn(char) -> Option<P>,
-    mark: Option<fn(&mut P)>,
-) -> Option<()> {
+/// `/`, each 8 squares of piece letters and digits. `None` when the field
+/// is bad.
+fn read_placement(text: &str, board: &mut [Option<Piece>; 64]) -> Option<()> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return None;
@@ -202,28 +191,18 @@ pub(crate) fn read_placement<P>(
     for (i, row) in ranks.iter().enumerate() {
         let rank = 7 - i;
         let mut file = 0usize;
-        // The square of the last piece read, for a `*` after it.
-        let mut last: Option<usize> = None;
         for c in row.chars() {
-            if c == '*'
-                && let Some(mark) = mark
-            {
-                mark(board[last.take()?].as_mut()?);
-                continue;
-            }
-            last = None;
             if let Some(n) = c.to_digit(10) {
                 if !(1..=8).contains(&n) {
                     return None;
                 }
                 file += n as usize;
             } else {
-                let piece = piece(c)?;
+                let piece = Piece::from_char(c)?;
                 if file >= 8 {
                     return None;
                 }
                 board[rank * 8 + file] = Some(piece);
-                last = Some(rank * 8 + file);
                 file += 1;
             }
             if file > 8 {

@@ -82,7 +82,6 @@ pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
 pub use draws::{DrawRecord, DrawRule, RepetitionKey};
 pub use fen::FenError;
-pub(crate) use fen::{FenState, read_placement, turn_char, write_placement};
 pub(crate) use game::ending_event;
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};
 pub(crate) use game::{

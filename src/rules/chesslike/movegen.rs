@@ -222,6 +222,21 @@ impl Position {
     /// (pawns diagonally, and straight ahead where the variant says so),
     /// within the variant's barriers.
     pub fn is_attacked(&self, square: Square, by: Seat) -> bool {
+        self.find_attackers(square, by, true, &mut Vec::new())
+    }
+
+    /// The squares of the pieces of `by` that attack `square` (as
+    /// [`Position::is_attacked`] judges it), leaps first, then rides, then
+    /// pawns.
+    pub fn attackers(&self, square: Square, by: Seat) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.find_attackers(square, by, false, &mut out);
+        out
+    }
+
+    /// Collects the attackers of `square` into `out`; with `first`, stops
+    /// at the first one found. Whether there is one.
+    fn find_attackers(&self, square: Square, by: Seat, first: bool, out: &mut Vec<Square>) -> bool {
         let variant = &*self.variant;
         let geometry = &variant.geometry;
         let attacker = |from: Square, mask: u32| {
@@ -229,9 +244,18 @@ impl Position {
                 p.owner == by && mask & (1 << p.kind.0) != 0 && variant.allows(from, square, true)
             })
         };
+        let mut found = false;
+        let mut hit = |from: Square, out: &mut Vec<Square>| {
+            found = true;
+            if !first {
+                out.push(from);
+            }
+            first
+        };
         for &(df, dr, mask) in variant.leap_attacks() {
             if let Some(from) = geometry.offset(square, -df, -dr)
                 && attacker(from, mask)
+                && hit(from, out)
             {
                 return true;
             }
@@ -243,7 +267,7 @@ impl Position {
                     break;
                 }
                 if self.cell(from).is_some() {
-                    if attacker(from, mask) {
+                    if attacker(from, mask) && hit(from, out) {
                         return true;
                     }
                     break;
@@ -263,19 +287,22 @@ impl Position {
                             && variant.allows(*from, square, true)
                     })
             };
-            if army
-                .diagonals()
-                .iter()
-                .any(|&(df, dr)| pawn_at(df, dr).is_some())
+            for (df, dr) in army.diagonals() {
+                if let Some((from, _)) = pawn_at(df, dr)
+                    && hit(from, out)
+                {
+                    return true;
+                }
+            }
+            let (fx, fy) = army.forward;
+            if let Some((from, p)) = pawn_at(fx, fy)
+                && variant.attacks_straight(p)
+                && hit(from, out)
             {
                 return true;
             }
-            let (fx, fy) = army.forward;
-            if pawn_at(fx, fy).is_some_and(|(_, p)| variant.attacks_straight(p)) {
-                return true;
-            }
         }
-        false
+        found
     }
 
     /// Whether a royal piece of `seat` is attacked.

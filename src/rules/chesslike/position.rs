@@ -261,6 +261,14 @@ impl Position {
         self.en_passant.retain(keep);
     }
 
+    /// Takes away the castling right of the piece on `square` for good (a
+    /// game's own rule changed it: Rebel Chess's recruit), and with it the
+    /// rights that no longer have a partner.
+    pub fn revoke_castling(&mut self, square: Square) {
+        self.castling.remove(square);
+        self.normalise_castling();
+    }
+
     /// The castling rights, kept only for kings and rooks that still stand
     /// where they can castle with each other.
     pub(super) fn normalise_castling(&mut self) {

@@ -52,8 +52,10 @@ impl Position {
         san
     }
 
-    /// SAN without the check mark; `legal` are this position's moves.
-    fn san_plain(&self, mv: &Move, legal: &[Move]) -> String {
+    /// SAN without the check mark; `legal` are this position's moves (a
+    /// game with its own rule of legality passes its own: they decide
+    /// which rivals the origin must be told from).
+    pub fn san_plain(&self, mv: &Move, legal: &[Move]) -> String {
         let (Some(step), Some(piece)) = (self.step_of(mv), self.piece_at(mv.from)) else {
             return mv.to_string();
         };

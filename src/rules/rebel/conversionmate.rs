@@ -21,9 +21,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Role;
 use super::position::RebelPosition;
-use crate::rules::chess::bitboard::Squares;
+use crate::rules::geometry::Square;
 use crate::rules::{DrawRule, Ending, Outcome, Seat};
 
 /// How a position ends the game by itself (draws by the game's course,
@@ -86,20 +85,21 @@ impl RebelPosition {
     /// once converted, would not stand attacked by its former side (such
     /// a mate is an ordinary checkmate: the Spartans never have a king
     /// attacked on the Rebels' turn).
-    pub(super) fn conversionmated_king(&self) -> Option<u8> {
-        let us = self.turn;
+    pub(super) fn conversionmated_king(&self) -> Option<Square> {
+        let us = self.turn();
         if !self.version.conversionmate() || self.king_count(us) != 1 || self.spartans() == Some(us)
         {
             return None;
         }
         let checkers = self.checkers(us);
-        if checkers == 0 || checkers & !self.converted != 0 || self.has_legal_play() {
+        let converted = |sq: &Square| self.piece_at(*sq).is_some_and(|p| p.converted);
+        if checkers.is_empty() || !checkers.iter().all(converted) || self.has_legal_play() {
             return None;
         }
-        let king = Squares(self.pieces(us, Role::King)).next()?;
-        let mut converted = self.clone();
-        converted.convert_king(king);
-        (!converted.king_attacked(us.other())).then_some(king)
+        let king = *self.kings(us).first()?;
+        let mut after = self.clone();
+        after.convert_king(king);
+        (!after.in_check(us.other())).then_some(king)
     }
 
     /// Applies a conversionmate if the side to move now suffers one.
@@ -120,7 +120,7 @@ impl RebelPosition {
     pub fn board_end(&self) -> Option<BoardEnd> {
         if let Some(rebels) = self.rebels {
             let spartans = rebels.other();
-            if self.by_color[rebels.index()] == 0 {
+            if !self.board.pieces().any(|(_, p)| p.owner == rebels) {
                 return Some(BoardEnd::WipedOut { spartans });
             }
             if self.rebels_have_checked() {
@@ -134,20 +134,18 @@ impl RebelPosition {
             return Some(BoardEnd::Stalemate);
         }
         Some(match self.rebels {
-            Some(rebels) if rebels != self.turn => BoardEnd::SpartansMated { rebels },
-            _ => BoardEnd::Checkmate(self.turn.other()),
+            Some(rebels) if rebels != self.turn() => BoardEnd::SpartansMated { rebels },
+            _ => BoardEnd::Checkmate(self.turn().other()),
         })
     }
 
     /// Whether the last action conversionmated: the side to move's king
     /// count went from one to none. For announcements: compare with the
     /// position before.
-    pub fn conversionmate_after(&self, before: &RebelPosition) -> Option<super::Square> {
-        let mated = self.turn;
+    pub fn conversionmate_after(&self, before: &RebelPosition) -> Option<Square> {
+        let mated = self.turn();
         if before.king_count(mated) == 1 && self.king_count(mated) == 0 {
-            Squares(before.pieces(mated, Role::King))
-                .next()
-                .map(crate::rules::chess::bitboard::square)
+            before.kings(mated).first().copied()
         } else {
             None
         }

@@ -1,38 +1,28 @@
 //! Why a well-formed action text fits no legal action: the reason in the
-//! player's words, and what the pieces named (or all pieces) can do.
+//! player's words, and what the pieces named (or all pieces) can do. What
+//! the squares alone explain about a move is the layer's
+//! ([`Position::why_not`](crate::rules::chesslike::Position::why_not));
+//! what is Rebel's own (recruits, the Recruiter that never captures, kings
+//! never captured, castling's reasons, whose piece stands where) is here.
 
-use super::movegen::CastleObstacle;
 use super::notation::{PlayError, Spec};
-use super::position::{RebelPosition, home_rank};
+use super::position::RebelPosition;
 use super::{CastleSide, Play, Role};
-use crate::rules::chess::bitboard::{self, Squares, bit};
+use crate::rules::Seat;
+use crate::rules::chess::IllegalHint;
+use crate::rules::chesslike::Notation;
 use crate::rules::geometry::Square;
 
 impl RebelPosition {
     /// The mover's pieces that a spec names.
     fn named_pieces(&self, spec: Spec) -> Vec<Square> {
-        let (role, from_file, from_rank) = spec.named();
-        Squares(self.by_color[self.turn.index()])
-            .map(bitboard::square)
-            .filter(|sq| {
-                from_file.is_none_or(|f| f == sq.file()) && from_rank.is_none_or(|r| r == sq.rank())
-            })
-            .filter(|sq| role.is_none_or(|r| self.piece_at(*sq).is_some_and(|p| p.role == r)))
-            .collect()
+        self.board.named(spec.notation())
     }
 
     /// What the named pieces (or, if none, all pieces) can do.
     fn hint(&self, named: &[Square], legal: &[Play]) -> String {
-        let all = || {
-            let list = self.display(legal.to_vec(), legal);
-            if list.is_empty() {
-                "You have no legal move.".to_string()
-            } else {
-                format!("Your legal moves: {}.", list.join(", "))
-            }
-        };
         if named.is_empty() {
-            return all();
+            return IllegalHint::All(self.display(legal.to_vec(), legal)).to_string();
         }
         let mine: Vec<Play> = legal
             .iter()
@@ -49,12 +39,11 @@ impl RebelPosition {
                 None => "Your pieces".to_string(),
             },
         };
-        let list = self.display(mine, legal);
-        if list.is_empty() {
-            format!("{what}: no legal move.")
-        } else {
-            format!("{what}: {}.", list.join(", "))
+        IllegalHint::Piece {
+            what,
+            moves: self.display(mine, legal),
         }
+        .to_string()
     }
 
     pub(super) fn illegal(
@@ -74,7 +63,7 @@ impl RebelPosition {
 
     /// The error for a well-formed text that fits no legal action.
     pub(super) fn explain(&self, text: &str, spec: Spec, legal: &[Play]) -> PlayError {
-        let us = self.turn;
+        let us = self.turn();
         let mut named = self.named_pieces(spec);
         // A text that names no piece (`recruit d4`, `*d4`) is answered
         // with every legal action, not "your pieces".
@@ -84,23 +73,15 @@ impl RebelPosition {
             reason,
             hint: self.hint(if general { &[] } else { named }, legal),
         };
-        if let Spec::Castle(side) = spec {
-            return self.explain_castle(text, side, legal);
-        }
+        let (capture, to) = match spec.notation() {
+            Notation::Castle(side) => return self.explain_castle(text, side, legal),
+            Notation::Normal { capture, to, .. } => (capture, to),
+        };
         if let Some(from) = spec.origin() {
-            let home = Square::new(4, home_rank(us)).expect("e1 or e8");
-            if let Spec::Move { to, .. } = spec
-                && from == home
-                && to.rank() == home.rank()
-                && self
-                    .piece_at(from)
-                    .is_some_and(|p| p.color == us && p.role == Role::King)
+            if let Spec::Move(_) = spec
+                && let Some(side) = self.king_castle_to(from, to)
             {
-                match to.file() {
-                    6 => return self.explain_castle(text, CastleSide::King, legal),
-                    2 => return self.explain_castle(text, CastleSide::Queen, legal),
-                    _ => {}
-                }
+                return self.explain_castle(text, side, legal);
             }
             let written = spec.named().0;
             match self.piece_at(from) {
@@ -155,211 +136,205 @@ impl RebelPosition {
                 fail(format!("{text} would leave your king in check."), named)
             }
         };
-        match spec {
-            Spec::Castle(_) => unreachable!("handled above"),
-            Spec::Move {
-                capture,
-                to,
-                promotion,
-                ..
-            } => {
-                let recruiters: Vec<Square> = named
-                    .iter()
-                    .copied()
-                    .filter(|sq| {
-                        self.piece_at(*sq)
-                            .is_some_and(|p| p.role == Role::Recruiter)
-                    })
-                    .collect();
-                let target = self.piece_at(to);
-                if !recruiters.is_empty()
-                    && recruiters.len() == named.len()
-                    && (capture || target.is_some_and(|p| p.color != us))
-                {
-                    let recruit = legal
-                        .iter()
-                        .find(|p| p.is_recruit() && p.to() == to && named.contains(&p.from()));
-                    let reason = match (target.filter(|p| p.color != us), recruit) {
-                        (Some(piece), Some(recruit)) => format!(
-                            "A Recruiter never captures. To recruit the {} on {to} instead, \
-                             write {}.",
-                            piece.describe(),
-                            self.san_plain(recruit, legal)
-                        ),
-                        _ => "A Recruiter never captures.".to_string(),
-                    };
-                    return fail(reason, &named);
-                }
-                if capture && legal.iter().any(|p| self.fits(spec, p, false)) {
-                    return fail(format!("There is nothing to capture on {to}."), &named);
-                }
-                if promotion.is_some() {
-                    let without = match spec {
-                        Spec::Move {
-                            role,
-                            from_file,
-                            from_rank,
-                            capture,
-                            to,
-                            ..
-                        } => Spec::Move {
-                            role,
-                            from_file,
-                            from_rank,
-                            capture,
-                            to,
-                            promotion: None,
-                        },
-                        other => other,
-                    };
-                    if legal.iter().any(|p| self.fits(without, p, true)) {
-                        return fail(
-                            format!(
-                                "Only a pawn reaching its last rank promotes; {to} is not one."
-                            ),
-                            &named,
-                        );
-                    }
-                }
-                let target_bit = bitboard::index(to).map_or(0, bit);
-                let reachable = named.iter().any(|sq| {
-                    bitboard::index(*sq)
-                        .is_some_and(|i| self.pseudo_move_targets(i) & target_bit != 0)
-                });
-                if reachable {
-                    return safety(&named);
-                }
-                if target.is_some_and(|p| p.color != us && p.role == Role::King) {
-                    return fail("Kings are never captured.".to_string(), &named);
-                }
-                fail(who(&named, "move to", to), &named)
+        if let Spec::Move(notation) = spec {
+            let written = (notation, capture, to);
+            return self.explain_move(written, legal, &named, fail, who, safety);
+        }
+        let target = to;
+        let piece = match self.piece_at(target) {
+            None => {
+                return fail(format!("There is no piece on {target} to recruit."), &named);
             }
-            Spec::Recruit { target, .. } => {
-                let piece = match self.piece_at(target) {
-                    None => {
-                        return fail(format!("There is no piece on {target} to recruit."), &named);
-                    }
-                    Some(piece) if piece.color == us => {
-                        return fail(
-                            format!("The {} on {target} is already yours.", piece.describe()),
-                            &named,
-                        );
-                    }
-                    Some(piece) => piece,
-                };
-                if piece.role == Role::Recruiter {
-                    return fail("No one recruits a Recruiter.".to_string(), &named);
-                }
-                // The named pieces that recruit at all.
-                let recruiters: Vec<Square> = named
-                    .iter()
-                    .copied()
-                    .filter(|sq| {
-                        self.piece_at(*sq).is_some_and(|p| {
-                            p.role == Role::Recruiter
-                                || (p.converted && self.version.converted_recruit())
-                        })
-                    })
-                    .collect();
-                if recruiters.is_empty() {
-                    let reason = if self.version.converted_recruit() {
-                        match named.as_slice() {
-                            [one] => format!(
-                                "Only a Recruiter or a converted piece recruits; your {} on {one} \
-                                 is neither.",
-                                self.piece_at(*one).expect("named").role.name()
-                            ),
-                            _ => "Only a Recruiter or a converted piece recruits.".to_string(),
-                        }
-                    } else {
-                        "In Rebel Chess I only a Recruiter recruits (converted pieces recruit in \
-                         versions 2 and 3)."
-                            .to_string()
-                    };
-                    return fail(reason, &named);
-                }
-                named = recruiters;
-                let only_recruiters = named.iter().all(|sq| {
-                    self.piece_at(*sq)
-                        .is_some_and(|p| p.role == Role::Recruiter)
-                });
-                let only_converted = named.iter().all(|sq| {
-                    self.piece_at(*sq)
-                        .is_some_and(|p| p.role != Role::Recruiter)
-                });
-                if piece.role == Role::King && (!piece.converted || only_converted) {
-                    let reason = if piece.converted {
-                        "Only a Recruiter returns a converted king.".to_string()
-                    } else {
-                        "No one recruits a king.".to_string()
-                    };
-                    return fail(reason, &named);
-                }
-                if piece.role == Role::Queen && only_recruiters {
-                    return fail("A Recruiter does not recruit a queen.".to_string(), &named);
-                }
-                if piece.converted && only_converted {
-                    return fail(
-                        "A converted piece cannot recruit a converted piece: only a Recruiter \
-                         returns it to its side."
-                            .to_string(),
-                        &named,
-                    );
-                }
-                let target_bit = bitboard::index(target).map_or(0, bit);
-                let reachable = named.iter().any(|sq| {
-                    bitboard::index(*sq)
-                        .is_some_and(|i| self.pseudo_recruit_targets(i) & target_bit != 0)
-                });
-                if reachable {
-                    return safety(&named);
-                }
-                let reason = match named.as_slice() {
-                    [one] if only_recruiters => format!(
-                        "Your Recruiter on {one} cannot reach {target}: it recruits an alfil's \
-                         leap away (two squares diagonally)."
-                    ),
+            Some(piece) if piece.color == us => {
+                return fail(
+                    format!("The {} on {target} is already yours.", piece.describe()),
+                    &named,
+                );
+            }
+            Some(piece) => piece,
+        };
+        if piece.role == Role::Recruiter {
+            return fail("No one recruits a Recruiter.".to_string(), &named);
+        }
+        // The named pieces that recruit at all.
+        let recruiters: Vec<Square> = named
+            .iter()
+            .copied()
+            .filter(|sq| {
+                self.piece_at(*sq).is_some_and(|p| {
+                    p.role == Role::Recruiter || (p.converted && self.version.converted_recruit())
+                })
+            })
+            .collect();
+        if recruiters.is_empty() {
+            let reason = if self.version.converted_recruit() {
+                match named.as_slice() {
                     [one] => format!(
-                        "Your {} on {one} could not capture on {target}, so it cannot recruit \
-                         there.",
-                        self.piece_at(*one).expect("named").describe()
+                        "Only a Recruiter or a converted piece recruits; your {} on {one} \
+                         is neither.",
+                        self.piece_at(*one).expect("named").role.name()
                     ),
-                    _ => who(&named, "recruit on", target),
-                };
-                fail(reason, &named)
+                    _ => "Only a Recruiter or a converted piece recruits.".to_string(),
+                }
+            } else {
+                "In Rebel Chess I only a Recruiter recruits (converted pieces recruit in \
+                 versions 2 and 3)."
+                    .to_string()
+            };
+            return fail(reason, &named);
+        }
+        named = recruiters;
+        let only_recruiters = named.iter().all(|sq| {
+            self.piece_at(*sq)
+                .is_some_and(|p| p.role == Role::Recruiter)
+        });
+        let only_converted = named.iter().all(|sq| {
+            self.piece_at(*sq)
+                .is_some_and(|p| p.role != Role::Recruiter)
+        });
+        if piece.role == Role::King && (!piece.converted || only_converted) {
+            let reason = if piece.converted {
+                "Only a Recruiter returns a converted king.".to_string()
+            } else {
+                "No one recruits a king.".to_string()
+            };
+            return fail(reason, &named);
+        }
+        if piece.role == Role::Queen && only_recruiters {
+            return fail("A Recruiter does not recruit a queen.".to_string(), &named);
+        }
+        if piece.converted && only_converted {
+            return fail(
+                "A converted piece cannot recruit a converted piece: only a Recruiter \
+                 returns it to its side."
+                    .to_string(),
+                &named,
+            );
+        }
+        let reachable = named.iter().any(|sq| {
+            let mut targets = Vec::new();
+            self.recruit_targets(*sq, &mut targets);
+            targets.contains(&target)
+        });
+        if reachable {
+            return safety(&named);
+        }
+        let reason = match named.as_slice() {
+            [one] if only_recruiters => format!(
+                "Your Recruiter on {one} cannot reach {target}: it recruits an alfil's \
+                 leap away (two squares diagonally)."
+            ),
+            [one] => format!(
+                "Your {} on {one} could not capture on {target}, so it cannot recruit \
+                 there.",
+                self.piece_at(*one).expect("named").describe()
+            ),
+            _ => who(&named, "recruit on", target),
+        };
+        fail(reason, &named)
+    }
+
+    /// Why a move text fits no legal move: the Recruiter never captures,
+    /// kings are never captured, then what the layer finds on the squares,
+    /// else the king's safety.
+    fn explain_move(
+        &self,
+        (notation, capture, to): (Notation, bool, Square),
+        legal: &[Play],
+        named: &[Square],
+        fail: impl Fn(String, &[Square]) -> PlayError,
+        who: impl Fn(&[Square], &str, Square) -> String,
+        safety: impl Fn(&[Square]) -> PlayError,
+    ) -> PlayError {
+        let us = self.turn();
+        let is_recruiter = |sq: &Square| {
+            self.piece_at(*sq)
+                .is_some_and(|p| p.role == Role::Recruiter)
+        };
+        let target = self.piece_at(to).filter(|p| p.color != us);
+        if named.iter().all(is_recruiter) && (capture || target.is_some()) {
+            let recruit = legal
+                .iter()
+                .find(|p| p.is_recruit() && p.to() == to && named.contains(&p.from()));
+            let reason = match (target, recruit) {
+                (Some(piece), Some(recruit)) => format!(
+                    "A Recruiter never captures. To recruit the {} on {to} instead, write {}.",
+                    piece.describe(),
+                    self.san_plain(recruit, legal)
+                ),
+                _ => "A Recruiter never captures.".to_string(),
+            };
+            return fail(reason, named);
+        }
+        if target.is_some_and(|p| p.role == Role::King) {
+            return fail("Kings are never captured.".to_string(), named);
+        }
+        match self.board.why_not(notation, false) {
+            None => safety(named),
+            // The layer names kinds; a converted piece is described.
+            Some(reason) if reason.starts_with("Your ") && named.len() == 1 => {
+                fail(who(named, "move to", to), named)
             }
+            Some(reason) => fail(reason, named),
+        }
+    }
+
+    /// The castling a king's two-square step from home is, if it is one.
+    fn king_castle_to(&self, from: Square, to: Square) -> Option<CastleSide> {
+        let king = self.piece_at(from)?;
+        let home = if king.color == Seat::White { 0 } else { 7 };
+        let castles = king.color == self.turn()
+            && king.role == Role::King
+            && from.file() == 4
+            && from.rank() == home
+            && to.rank() == home;
+        match to.file() {
+            6 if castles => Some(CastleSide::Short),
+            2 if castles => Some(CastleSide::Long),
+            _ => None,
         }
     }
 
     fn explain_castle(&self, text: &str, side: CastleSide, legal: &[Play]) -> PlayError {
+        let us = self.turn();
         let wing = match side {
-            CastleSide::King => "kingside",
-            CastleSide::Queen => "queenside",
+            CastleSide::Short => "kingside",
+            CastleSide::Long => "queenside",
         };
-        let reason = match self.castle_obstacle(side) {
-            Some(CastleObstacle::NoRight) => format!(
+        let home = if us == Seat::White { 0 } else { 7 };
+        let king = Square::new(4, home).expect("e1 or e8");
+        let rook =
+            Square::new(if side == CastleSide::Short { 7 } else { 0 }, home).expect("a corner");
+        let mut steps = Vec::new();
+        self.board.castling_steps(king, &mut steps);
+        let step = steps.into_iter().find(|s| s.castle_side() == Some(side));
+        let rights = self.board.castling();
+        let reason = match step {
+            None if !rights.contains(king) || !rights.contains(rook) => format!(
                 "You can no longer castle {wing}: your king or that rook has moved, or was \
                  captured or recruited."
             ),
-            Some(CastleObstacle::Blocked) => {
+            None => {
                 format!(
                     "You cannot castle {wing} now: there are pieces between your king and rook."
                 )
             }
-            Some(CastleObstacle::InCheck) => "You cannot castle out of check.".to_string(),
-            Some(CastleObstacle::Attacked(sq)) if sq.file() == side.king_to_file() => {
-                format!("You cannot castle {wing} now: your king would be in check on {sq}.")
-            }
-            Some(CastleObstacle::Attacked(sq)) => format!(
-                "You cannot castle {wing} now: your king would pass through {sq}, which is \
-                 attacked."
-            ),
-            None => format!("You cannot castle {wing} now: it would leave a king in check."),
+            Some(_) if self.is_check() => "You cannot castle out of check.".to_string(),
+            Some(step) => match step.path().first() {
+                Some(&cross) if self.is_attacked(cross, us.other()) => format!(
+                    "You cannot castle {wing} now: your king would pass through {cross}, which \
+                     is attacked."
+                ),
+                _ if self.is_attacked(step.to, us.other()) => {
+                    let to = step.to;
+                    format!("You cannot castle {wing} now: your king would be in check on {to}.")
+                }
+                _ => format!("You cannot castle {wing} now: it would leave a king in check."),
+            },
         };
-        let king = Square::new(4, home_rank(self.turn)).expect("e1 or e8");
         let named: Vec<Square> = if self
             .piece_at(king)
-            .is_some_and(|p| p.role == Role::King && p.color == self.turn)
+            .is_some_and(|p| p.role == Role::King && p.color == us)
         {
             vec![king]
         } else {

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::notation::{ACTION_FORMS, PlayError};
 use super::position::RebelPosition;
-use super::record::Record;
 use super::view::{AttackedKing, LastAction, PlacedPiece, RebelView};
 use super::{DrawRule, Play, Seat, Version};
-use crate::rules::chess::{self, draw_counts, is_claim, strip_claim};
+use crate::rules::chess::{self, is_claim, strip_claim};
+use crate::rules::chesslike::DrawRecord;
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
     PositionError, Status, Viewer,
@@ -61,7 +61,7 @@ pub struct RebelChess {
     start: RebelPosition,
     position: RebelPosition,
     moves: Vec<PlayedAction>,
-    record: Record,
+    record: DrawRecord,
     outcome: Option<Outcome>,
 }
 
@@ -72,7 +72,7 @@ struct Stored {
     start: String,
     position: String,
     moves: Vec<PlayedAction>,
-    record: Vec<String>,
+    record: DrawRecord,
     outcome: Option<Outcome>,
 }
 
@@ -83,7 +83,7 @@ impl From<RebelChess> for Stored {
             start: game.start.fen(),
             position: game.position.fen(),
             moves: game.moves,
-            record: game.record.keys().to_vec(),
+            record: game.record,
             outcome: game.outcome,
         }
     }
@@ -98,7 +98,7 @@ impl TryFrom<Stored> for RebelChess {
             start: RebelPosition::from_fen(&stored.start, stored.version)?,
             position: RebelPosition::from_fen(&stored.position, stored.version)?,
             moves: stored.moves,
-            record: Record::from_keys(stored.record),
+            record: stored.record,
             outcome: stored.outcome,
         })
     }
@@ -106,13 +106,16 @@ impl TryFrom<Stored> for RebelChess {
 
 /// The outcome the position itself imposes: a board ending or an
 /// automatic draw.
-fn automatic_outcome(position: &RebelPosition, record: &Record) -> Option<Outcome> {
+fn automatic_outcome(position: &RebelPosition, record: &DrawRecord) -> Option<Outcome> {
     if let Some(end) = position.board_end() {
         return Some(end.outcome());
     }
-    record
-        .automatic(position)
-        .map(|rule| Outcome::draw(Ending::Draw(rule)))
+    let rule = if position.is_insufficient_material() {
+        Some(DrawRule::InsufficientMaterial)
+    } else {
+        record.automatic(position.halfmove_clock())
+    };
+    rule.map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 fn read_version(options: &Options) -> Result<Version, OptionError> {
@@ -140,7 +143,7 @@ fn play_error(err: PlayError) -> ActionError {
 impl RebelChess {
     /// A game starting from `start`; it may be over at once.
     pub fn from_start(start: RebelPosition) -> RebelChess {
-        let record = Record::new(&start);
+        let record = DrawRecord::new(start.repetition_key());
         let outcome = automatic_outcome(&start, &record);
         RebelChess {
             version: start.version(),
@@ -178,7 +181,7 @@ impl RebelChess {
         if self.outcome.is_some() {
             return None;
         }
-        self.record.claimable(&self.position)
+        self.record.claimable(self.position.halfmove_clock())
     }
 
     /// The full-move number and seat of the action with index `ply`.
@@ -229,7 +232,7 @@ impl RebelChess {
         let san = before.san(play);
         let position = before.play(play);
         let mut record = self.record.clone();
-        record.push(&position);
+        record.push(position.repetition_key(), position.halfmove_clock());
         let outcome = automatic_outcome(&position, &record);
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
         let mut notes = Vec::new();
@@ -270,7 +273,7 @@ impl RebelChess {
                 if position.is_check() {
                     events.push(Event::public("Check."));
                 }
-                if let Some(reason) = record.claimable(&position) {
+                if let Some(reason) = record.claimable(position.halfmove_clock()) {
                     events.push(Event::public(format!(
                         "{} may claim a draw by {reason}.",
                         seat.other()
@@ -298,14 +301,7 @@ impl RebelChess {
     }
 
     fn no_claim(&self) -> ActionError {
-        ActionError::illegal_with_hint(
-            format!(
-                "There is no draw to claim: {}",
-                draw_counts(self.record.repetitions(), self.position.halfmove_clock())
-            ),
-            "To claim with the action that repeats a position, write it followed by \"claim\" \
-             (for example: Nf3 claim).",
-        )
+        chess::no_claim(self.record.repetitions(), self.position.halfmove_clock())
     }
 
     /// Checks that `play` is legal now, explaining why not.
@@ -386,14 +382,18 @@ impl Game for RebelChess {
         if let Some(play_text) = strip_claim(text) {
             let play = self.parse_play(play_text)?;
             let (next, _) = self.after_play(&play);
-            if next.record.claimable(&next.position).is_some() {
+            if next
+                .record
+                .claimable(next.position.halfmove_clock())
+                .is_some()
+            {
                 return Ok(RebelAction::PlayAndClaim(play));
             }
-            return Err(ActionError::illegal(format!(
-                "{} would give no draw to claim: after it {}",
-                self.position.san(&play),
-                draw_counts(next.record.repetitions(), next.position.halfmove_clock())
-            )));
+            return Err(chess::no_claim_after(
+                &self.position.san(&play),
+                next.record.repetitions(),
+                next.position.halfmove_clock(),
+            ));
         }
         Ok(RebelAction::Play(self.parse_play(text)?))
     }
@@ -431,12 +431,15 @@ impl Game for RebelChess {
             RebelAction::PlayAndClaim(play) => {
                 let play = self.legal(play)?;
                 let (mut state, mut events) = self.after_play(&play);
-                let reason = state.record.claimable(&state.position).ok_or_else(|| {
-                    ActionError::illegal(format!(
-                        "{} would not give a draw to claim.",
-                        self.position.san(&play)
-                    ))
-                })?;
+                let reason = state
+                    .record
+                    .claimable(state.position.halfmove_clock())
+                    .ok_or_else(|| {
+                        ActionError::illegal(format!(
+                            "{} would not give a draw to claim.",
+                            self.position.san(&play)
+                        ))
+                    })?;
                 chess::settle_claim(&mut state.outcome, &mut events, seat, reason);
                 Ok(Applied { state, events })
             }
@@ -468,10 +471,15 @@ impl Game for RebelChess {
         // Only near the end of a long quiet stretch, or once the record
         // holds enough positions for a third occurrence (p0, p2, p4: four
         // recorded before the action that completes it).
-        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 4 {
+        if self.position.halfmove_clock() >= 99 || self.record.len() >= 4 {
             for play in &plays {
                 let next = self.position.play(play);
-                if self.record.after(&next).claimable(&next).is_some() {
+                if self
+                    .record
+                    .after(next.repetition_key(), next.halfmove_clock())
+                    .claimable(next.halfmove_clock())
+                    .is_some()
+                {
                     actions.push(RebelAction::PlayAndClaim(*play));
                 }
             }
@@ -542,7 +550,7 @@ impl Game for RebelChess {
             turn: self.position.turn(),
             check: playing && self.position.is_check(),
             attacked,
-            castling: self.position.castling_rights().to_string(),
+            castling: self.position.castling_rights(),
             en_passant: if playing {
                 self.position.legal_en_passant()
             } else {

@@ -4,32 +4,27 @@
 //! Recruiter recruits), II (converted pieces recruit too) or III (II plus
 //! the conversionmate, with its Spartans and Rebels).
 //!
-//! # Why a position of its own
+//! # On the chess-like layer
 //!
-//! The orthodox engine's [`chess::Position`] cannot hold this game: it has
-//! no seventh role for the Recruiter, no per-piece "converted" mark, and
-//! its legality (one king a side, pins, check evasions) does not fit a
-//! side with two kings or none. Its public
-//! types are shared with other variants and must not change, so this
-//! module keeps its own piece set ([`Role`] with the Recruiter, [`Piece`]
-//! with a `converted` flag) and its own [`RebelPosition`], and reuses what
-//! fits unchanged: the engine's compile-time bitboard attack tables, its
-//! [`Move`] (a Recruiter's move is an ordinary from-to move, and nothing
-//! promotes to a Recruiter), [`CastlingRights`] and [`DrawRule`].
+//! The board is a [`chesslike::Position`] over one [`Variant`] built once
+//! ([`variant`]): the orthodox six and the Recruiter as a seventh kind `U`,
+//! a move-only alfil leaper that captures and attacks nothing, and the
+//! converted mark written `*`. The layer moves the pieces (pawn steps,
+//! castling, en passant, attacks), reads and writes SAN and coordinates
+//! with `U` among the letters, and keeps the draw record. What is Rebel's
+//! own sits on top: recruiting (a piece changes side where it stands, its
+//! converted mark flipped), legality by make-and-test (a side may have two
+//! kings or none), the recruit forms of notation, the position string's
+//! teams field, and Rebel III's conversionmate.
 //!
-//! Legality is make-and-test (play the action, then see whether one of the
-//! mover's kings is attacked) rather than the engine's pin analysis:
-//! recruiting changes a piece's side without moving it, a side may have two
-//! kings or none, and the cost is small (perft 4 of the start position
-//! takes well under a second).
-//!
-//! - `position`: the raw [`RebelSetup`] and the validated [`RebelPosition`],
-//!   playing an action; `fen`: the position string.
-//! - `movegen`: legal moves and recruits, check, perft.
+//! - `position`: the validated [`RebelPosition`], its position string, and
+//!   playing an action; `movegen`: legal moves and recruits, check, perft.
 //! - `notation`: SAN out; SAN, coordinates and recruit forms in, with typed
 //!   errors; `explain`: why a text fits no legal action, with a hint.
 //! - `conversionmate`: Rebel III's conversionmate and how a game ends on
-//!   the board ([`BoardEnd`]); `record`: repetition and the move counts.
+//!   the board ([`BoardEnd`]); `record`: the repetition key and
+//!   insufficient material (the record itself is the layer's
+//!   [`DrawRecord`](crate::rules::chesslike::DrawRecord)).
 //! - [`RebelChess`]: the game; [`RebelView`]: what a viewer sees.
 //!
 //! The rules page (`arbiter rules rebel-chess`, `rules.txt`) settles the
@@ -45,7 +40,6 @@
 
 mod conversionmate;
 mod explain;
-mod fen;
 mod game;
 mod movegen;
 mod notation;
@@ -59,16 +53,51 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::DrawRule;
 pub use crate::rules::Seat;
-pub use crate::rules::chess::{CastleSide, CastlingRights, DrawRule, Move};
+pub use crate::rules::chesslike::{CastleSide, Move};
 pub use crate::rules::geometry::Square;
 pub use conversionmate::BoardEnd;
 pub use game::{PlayedAction, RebelAction, RebelChess};
 pub use notation::{ACTION_FORMS, PlayError};
-pub use position::{RebelPosition, RebelSetup, SetupError};
+pub use position::{RebelPosition, SetupError};
 pub use view::{AttackedKing, PlacedPiece, RebelView};
 
+use std::sync::{Arc, OnceLock};
+
 use crate::rules::chess;
+use crate::rules::chesslike::{self, Kind, KindDef, Marks, Mode, Movement, Reach, Variant};
+
+/// The converted mark on the layer's pieces, written `*`.
+pub(crate) const CONVERTED: Marks = Marks(1);
+
+/// Rebel Chess on the layer: the orthodox board, armies and promotions;
+/// the orthodox six and the Recruiter (`U`, a leap of two squares
+/// diagonally to an empty square only: it captures and attacks nothing);
+/// the converted mark written `*`. Built once.
+pub fn variant() -> Arc<Variant> {
+    static REBEL: OnceLock<Arc<Variant>> = OnceLock::new();
+    REBEL
+        .get_or_init(|| {
+            let orthodox = Variant::orthodox();
+            let mut kinds = orthodox.kinds.clone();
+            kinds.push(KindDef::new(
+                'U',
+                "Recruiter",
+                Movement::symmetric(2, 2, Reach::Leap, Mode::MoveOnly),
+            ));
+            Arc::new(
+                Variant::new(
+                    orthodox.geometry.clone(),
+                    kinds,
+                    orthodox.armies.clone(),
+                    orthodox.promotions.clone(),
+                )
+                .with_mark_suffixes(vec![(CONVERTED, '*')]),
+            )
+        })
+        .clone()
+}
 
 /// Which of the three games is played (the option `version`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -140,73 +169,33 @@ impl Role {
         Role::Recruiter,
     ];
 
-    /// The upper-case letter: `P N B R Q K U`.
+    /// The upper-case letter: `P N B R Q K U` (the variant's).
     pub fn char(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Recruiter => 'U',
-        }
+        variant().kind(self.kind()).letter
     }
 
     /// Reads a letter in either case.
     pub fn from_char(c: char) -> Option<Role> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Role::Pawn,
-            'N' => Role::Knight,
-            'B' => Role::Bishop,
-            'R' => Role::Rook,
-            'Q' => Role::Queen,
-            'K' => Role::King,
-            'U' => Role::Recruiter,
-            _ => return None,
-        })
+        variant()
+            .kind_of_letter(c)
+            .filter(|_| c.is_ascii_alphabetic())
+            .map(Role::of_kind)
     }
 
-    /// `pawn`, ..., `Recruiter`.
+    /// `pawn`, ..., `Recruiter` (the variant's).
     pub fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-            Role::Recruiter => "Recruiter",
-        }
+        variant().kind(self.kind()).name
     }
 
-    /// The orthodox role, for promotions (`None` for the Recruiter).
-    pub fn orthodox(self) -> Option<chess::Role> {
-        Some(match self {
-            Role::Pawn => chess::Role::Pawn,
-            Role::Knight => chess::Role::Knight,
-            Role::Bishop => chess::Role::Bishop,
-            Role::Rook => chess::Role::Rook,
-            Role::Queen => chess::Role::Queen,
-            Role::King => chess::Role::King,
-            Role::Recruiter => return None,
-        })
+    /// The layer's kind: the orthodox six in [`Kind`]'s order, then the
+    /// Recruiter, `Kind(6)`.
+    pub fn kind(self) -> Kind {
+        Kind(self as u8)
     }
 
-    /// The role of an orthodox one.
-    pub fn from_orthodox(role: chess::Role) -> Role {
-        match role {
-            chess::Role::Pawn => Role::Pawn,
-            chess::Role::Knight => Role::Knight,
-            chess::Role::Bishop => Role::Bishop,
-            chess::Role::Rook => Role::Rook,
-            chess::Role::Queen => Role::Queen,
-            chess::Role::King => Role::King,
-        }
-    }
-
-    pub(crate) fn index(self) -> usize {
-        self as usize
+    /// The role of a kind of [`variant`].
+    pub fn of_kind(kind: Kind) -> Role {
+        Role::ALL[kind.index()]
     }
 }
 
@@ -226,6 +215,27 @@ impl Piece {
             color,
             role,
             converted: false,
+        }
+    }
+
+    /// The piece on the layer: its army is its side's (the variant's
+    /// armies are White's, then Black's), so a converted pawn moves and
+    /// promotes as its new side's pawns do.
+    pub(crate) fn on_layer(self) -> chesslike::Piece {
+        let mut piece =
+            chesslike::Piece::new(self.color, self.role.kind(), self.color.index() as u8);
+        if self.converted {
+            piece.marks = CONVERTED;
+        }
+        piece
+    }
+
+    /// A piece of the layer's board.
+    pub(crate) fn of_layer(piece: chesslike::Piece) -> Piece {
+        Piece {
+            color: piece.owner,
+            role: Role::of_kind(piece.kind),
+            converted: piece.marks.has(CONVERTED),
         }
     }
 
@@ -267,7 +277,7 @@ impl Piece {
 }
 
 /// A board action: a move (castling, en passant and promotion included, in
-/// the engine's [`Move`]), or a recruit by the piece on `from` of the enemy
+/// the layer's [`Move`]), or a recruit by the piece on `from` of the enemy
 /// piece on `target`, which changes side and stays where it is.
 ///
 /// Stored as text: `g1f3`, `e7e8q`, and `e2*c4` for a recruit.
@@ -311,12 +321,19 @@ impl Play {
         let text = text.trim();
         match text.split_once('*') {
             Some((from, target)) => Some(Play::Recruit {
-                from: chess::board_square(from)?,
-                target: chess::board_square(target)?,
+                from: Square::parse(from).filter(|sq| on_board(*sq))?,
+                target: Square::parse(target).filter(|sq| on_board(*sq))?,
             }),
-            None => Move::from_uci(text).map(Play::Move),
+            None => Move::from_text(text)
+                .filter(|mv| on_board(mv.from) && on_board(mv.to))
+                .map(Play::Move),
         }
     }
+}
+
+/// Whether a square is on the 8x8 board.
+fn on_board(square: Square) -> bool {
+    square.file() < 8 && square.rank() < 8
 }
 
 impl fmt::Display for Play {

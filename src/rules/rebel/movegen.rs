@@ -1,73 +1,44 @@
-//! Legal moves and recruits, attacks and check, perft.
+//! Legal moves and recruits, check, perft: Rebel's rule of legality on
+//! the layer's steps.
 //!
-//! Actions are generated pseudo-legal, then each is played and kept only if
-//! none of the mover's kings is attacked afterwards (Rebel III's Rebels,
-//! with no king, keep them all, but for a return that would leave the
-//! returned king attacked). Kings are never captured: no position has a
-//! king attacked on the other side's turn (a conversionmate that would
-//! leave the new king attacked is an ordinary checkmate), and the move
-//! generator leaves kings out of every capture.
+//! Moves are the layer's steps under its orthodox rule (no king of the
+//! mover left attacked, no castling out of or through check), which holds
+//! for a side with two kings or none. Recruits are Rebel's own: each is
+//! played and kept only if none of the mover's kings is attacked
+//! afterwards (Rebel III's Rebels, with no king, keep them all, but for a
+//! return that would leave the returned king attacked). Kings are never
+//! captured: no position has a king attacked on the other side's turn (a
+//! conversionmate that would leave the new king attacked is an ordinary
+//! checkmate), and captures of kings are left out besides.
 
-use super::position::{RebelPosition, home_rank};
-use super::{CastleSide, Move, Play, Role};
+use super::position::RebelPosition;
+use super::{Move, Play, Role};
 use crate::rules::Seat;
-use crate::rules::chess::bitboard::{
-    self, Bitboard, KING, KNIGHT, PAWN_ATTACKS, RANK_1, RANK_8, Squares, between, bishop_attacks,
-    bit, leaper_table, rook_attacks,
-};
-use crate::rules::chess::{self};
+use crate::rules::chesslike::{Kind, Step, StepKind};
 use crate::rules::geometry::Square;
 
-/// `ALFIL[sq]`: the squares two steps diagonally from `sq`, where a
-/// Recruiter moves (when empty) and recruits (when an enemy stands there).
-pub(super) static ALFIL: [Bitboard; 64] = leaper_table(&[(2, 2), (2, -2), (-2, -2), (-2, 2)]);
+/// The four leaps of two squares diagonally: where a Recruiter moves (when
+/// empty) and recruits (when an enemy stands there).
+const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
 
-/// A pawn's single and double step from `from`, onto empty squares, in
-/// its owner's direction, the double one from its owner's pawn rank.
-fn pushes(color: Seat, from: u8, occupied: Bitboard) -> (Bitboard, Bitboard) {
-    let (one, start_rank) = match color {
-        Seat::White => (from + 8, 1),
-        Seat::Black => (from.wrapping_sub(8), 6),
-    };
-    if one >= 64 || occupied & bit(one) != 0 {
-        return (0, 0);
+/// A legal action as the generator finds it: a step of the layer with its
+/// promotion, or a recruit.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Action {
+    Step(Step, Option<Kind>),
+    Recruit { from: Square, target: Square },
+}
+
+impl Action {
+    pub(super) fn play(self) -> Play {
+        match self {
+            Action::Step(step, promotion) => Play::Move(Move::new(step.from, step.to, promotion)),
+            Action::Recruit { from, target } => Play::Recruit { from, target },
+        }
     }
-    if from >> 3 != start_rank {
-        return (bit(one), 0);
-    }
-    let two = match color {
-        Seat::White => one + 8,
-        Seat::Black => one - 8,
-    };
-    let double = if occupied & bit(two) == 0 {
-        bit(two)
-    } else {
-        0
-    };
-    (bit(one), double)
 }
 
 impl RebelPosition {
-    /// The pieces of `by` that attack `sq`, sliders seen through
-    /// `occupied`. Recruiters attack nothing.
-    pub(super) fn attackers(&self, sq: u8, by: Seat, occupied: Bitboard) -> Bitboard {
-        let role = |r: Role| self.by_role[r.index()];
-        let queens = role(Role::Queen);
-        let attackers = (KNIGHT[sq as usize] & role(Role::Knight))
-            | (KING[sq as usize] & role(Role::King))
-            | (PAWN_ATTACKS[by.other().index()][sq as usize] & role(Role::Pawn))
-            | (bishop_attacks(sq, occupied) & (role(Role::Bishop) | queens))
-            | (rook_attacks(sq, occupied) & (role(Role::Rook) | queens));
-        attackers & self.by_color[by.index()]
-    }
-
-    /// Whether one of `color`'s kings is attacked.
-    pub(super) fn king_attacked(&self, color: Seat) -> bool {
-        let occupied = self.occupied();
-        Squares(self.pieces(color, Role::King))
-            .any(|k| self.attackers(k, color.other(), occupied) != 0)
-    }
-
     /// Every attacked king, of either side (kings of `Seat::BOTH` order,
     /// a1 first), with the squares of the pieces attacking it.
     ///
@@ -80,68 +51,25 @@ impl RebelPosition {
     /// assert_eq!(p.attacked_kings(), [(sq("e8"), vec![sq("a8")])]);
     /// ```
     pub fn attacked_kings(&self) -> Vec<(Square, Vec<Square>)> {
-        let occupied = self.occupied();
-        Seat::BOTH
+        let mut out = Vec::new();
+        for color in Seat::BOTH {
+            for king in self.kings(color) {
+                let mut attackers = self.board.attackers(king, color.other());
+                if !attackers.is_empty() {
+                    attackers.sort();
+                    out.push((king, attackers));
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares of the pieces giving check to `color`'s kings.
+    pub(super) fn checkers(&self, color: Seat) -> Vec<Square> {
+        self.kings(color)
             .into_iter()
-            .flat_map(|color| {
-                Squares(self.pieces(color, Role::King)).filter_map(move |k| {
-                    let attackers = self.attackers(k, color.other(), occupied);
-                    (attackers != 0).then(|| {
-                        (
-                            bitboard::square(k),
-                            Squares(attackers).map(bitboard::square).collect(),
-                        )
-                    })
-                })
-            })
+            .flat_map(|k| self.board.attackers(k, color.other()))
             .collect()
-    }
-
-    /// The pieces giving check to `color`'s kings.
-    pub(super) fn checkers(&self, color: Seat) -> Bitboard {
-        let occupied = self.occupied();
-        Squares(self.pieces(color, Role::King))
-            .fold(0, |all, k| all | self.attackers(k, color.other(), occupied))
-    }
-
-    /// The squares the piece on `sq` attacks (where it could capture).
-    fn attacks_from(&self, sq: u8, color: Seat, role: Role, occupied: Bitboard) -> Bitboard {
-        let i = sq as usize;
-        match role {
-            Role::Pawn => PAWN_ATTACKS[color.index()][i],
-            Role::Knight => KNIGHT[i],
-            Role::Bishop => bishop_attacks(sq, occupied),
-            Role::Rook => rook_attacks(sq, occupied),
-            Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
-            Role::King => KING[i],
-            Role::Recruiter => 0,
-        }
-    }
-
-    /// The squares the piece on `from` could move to by its move alone,
-    /// ignoring the king's safety (castling left out).
-    pub(super) fn pseudo_move_targets(&self, from: u8) -> Bitboard {
-        let Some(piece) = self.piece_at_index(from) else {
-            return 0;
-        };
-        let occupied = self.occupied();
-        let ours = self.by_color[piece.color.index()];
-        // Kings are never captured.
-        let theirs = self.by_color[piece.color.other().index()] & !self.by_role[Role::King.index()];
-        match piece.role {
-            Role::Pawn => {
-                let (one, two) = pushes(piece.color, from, occupied);
-                let ep = match self.ep {
-                    Some(ep) if piece.color == self.turn => bit(ep),
-                    _ => 0,
-                };
-                one | two | (PAWN_ATTACKS[piece.color.index()][from as usize] & (theirs | ep))
-            }
-            Role::Recruiter => ALFIL[from as usize] & !occupied,
-            role => {
-                self.attacks_from(from, piece.color, role, occupied) & !ours & (theirs | !occupied)
-            }
-        }
     }
 
     /// The enemy pieces the piece on `from` could recruit, ignoring the
@@ -150,105 +78,110 @@ impl RebelPosition {
     /// Rebel III's returned king); for a converted piece in II and III,
     /// whatever it could capture but a king, a Recruiter or a converted
     /// piece.
-    pub(super) fn pseudo_recruit_targets(&self, from: u8) -> Bitboard {
-        let Some(piece) = self.piece_at_index(from) else {
-            return 0;
+    pub(super) fn recruit_targets(&self, from: Square, out: &mut Vec<Square>) {
+        let Some(piece) = self.piece_at(from) else {
+            return;
         };
-        let role = |r: Role| self.by_role[r.index()];
-        let theirs = self.by_color[piece.color.other().index()];
-        let kings = role(Role::King);
-        let recruiters = role(Role::Recruiter);
-        match piece.role {
-            Role::Recruiter => {
-                ALFIL[from as usize]
-                    & theirs
-                    & !role(Role::Queen)
-                    & !recruiters
-                    & !(kings & !self.converted)
-            }
-            _ if piece.converted && self.version.converted_recruit() => {
-                self.attacks_from(from, piece.color, piece.role, self.occupied())
-                    & theirs
-                    & !self.converted
-                    & !kings
-                    & !recruiters
-            }
-            _ => 0,
-        }
-    }
-
-    /// Every pseudo-legal action of the side to move.
-    fn pseudo_plays(&self, recruits: bool, out: &mut Vec<Play>) {
-        let us = self.turn;
-        let last_rank = match us {
-            Seat::White => RANK_8,
-            Seat::Black => RANK_1,
-        };
-        for from in Squares(self.by_color[us.index()]) {
-            let from_sq = bitboard::square(from);
-            let targets = self.pseudo_move_targets(from);
-            let promotes = self.by_role[Role::Pawn.index()] & bit(from) != 0;
-            for to in Squares(targets) {
-                let to_sq = bitboard::square(to);
-                if promotes && bit(to) & last_rank != 0 {
-                    for role in chess::Role::PROMOTIONS {
-                        out.push(Play::Move(Move::with_promotion(from_sq, to_sq, role)));
-                    }
-                } else {
-                    out.push(Play::Move(Move::new(from_sq, to_sq)));
+        let enemy = |sq: Square| self.piece_at(sq).filter(|p| p.color != piece.color);
+        if piece.role == Role::Recruiter {
+            let geometry = &self.board.variant().geometry;
+            for (df, dr) in ALFIL {
+                let Some(to) = geometry.offset(from, df, dr) else {
+                    continue;
+                };
+                let recruitable = enemy(to).is_some_and(|p| match p.role {
+                    Role::Queen | Role::Recruiter => false,
+                    Role::King => p.converted,
+                    _ => true,
+                });
+                if recruitable {
+                    out.push(to);
                 }
             }
-            if recruits {
-                for target in Squares(self.pseudo_recruit_targets(from)) {
-                    out.push(Play::Recruit {
-                        from: from_sq,
-                        target: bitboard::square(target),
+        } else if piece.converted && self.version.converted_recruit() {
+            let mut steps = Vec::new();
+            self.board.steps_from(from, false, &mut steps);
+            for step in steps {
+                let recruitable = step.kind != StepKind::EnPassant
+                    && enemy(step.to).is_some_and(|p| {
+                        !p.converted && !matches!(p.role, Role::King | Role::Recruiter)
                     });
+                if recruitable {
+                    out.push(step.to);
                 }
             }
         }
-        for side in CastleSide::BOTH {
-            if self.castle_obstacle(side).is_none() {
-                let rank = home_rank(us);
-                let from = bitboard::square(rank * 8 + 4);
-                let to = bitboard::square(rank * 8 + side.king_to_file());
-                out.push(Play::Move(Move::new(from, to)));
-            }
-        }
     }
 
-    /// Why castling to `side` is not possible now, or `None` if it is.
-    pub(super) fn castle_obstacle(&self, side: CastleSide) -> Option<CastleObstacle> {
-        let us = self.turn;
-        if !self.castling.has(us, side) {
-            return Some(CastleObstacle::NoRight);
-        }
-        let rank = home_rank(us) * 8;
-        let king = rank + 4;
-        let rook = rank + side.rook_files().0;
-        let king_to = rank + side.king_to_file();
-        let occupied = self.occupied();
-        if between(king, rook) & occupied != 0 {
-            return Some(CastleObstacle::Blocked);
-        }
-        if self.attackers(king, us.other(), occupied) != 0 {
-            return Some(CastleObstacle::InCheck);
-        }
-        for sq in Squares(between(king, king_to) | bit(king_to)) {
-            if self.attackers(sq, us.other(), occupied) != 0 {
-                return Some(CastleObstacle::Attacked(bitboard::square(sq)));
+    /// The legal actions, recruits optional, in the generator's order.
+    pub(super) fn actions(&self, recruits: bool) -> Vec<Action> {
+        let us = self.turn();
+        let mut out = Vec::with_capacity(64);
+        for step in self.board.legal_steps() {
+            if step.capture.is_some_and(|sq| self.is_king(sq)) {
+                continue;
+            }
+            for promotion in self.board.promotions(&step) {
+                out.push(Action::Step(step, promotion));
             }
         }
-        None
+        if recruits {
+            let own: Vec<Square> = self
+                .board
+                .pieces()
+                .filter(|(_, p)| p.owner == us)
+                .map(|(sq, _)| sq)
+                .collect();
+            let mut targets = Vec::new();
+            for from in own {
+                targets.clear();
+                self.recruit_targets(from, &mut targets);
+                for &target in &targets {
+                    // Tested even for a side with no king: a return may
+                    // give it one.
+                    if !self.recruit(target).in_check(us) {
+                        out.push(Action::Recruit { from, target });
+                    }
+                }
+            }
+        }
+        out
     }
 
-    /// The legal actions, recruits optional.
+    fn is_king(&self, square: Square) -> bool {
+        self.piece_at(square).is_some_and(|p| p.role == Role::King)
+    }
+
+    /// The legal actions, recruits optional, in a fixed order: by square,
+    /// moves (by destination) before recruits, castling last.
     pub(super) fn generate(&self, recruits: bool) -> Vec<Play> {
-        let mut plays = Vec::with_capacity(64);
-        self.pseudo_plays(recruits, &mut plays);
-        // Tested even for a side with no king: a return may give it one.
-        plays.retain(|p| !self.play_raw(p).king_attacked(self.turn));
-        plays
+        let mut plays: Vec<(bool, Play)> = self
+            .actions(recruits)
+            .into_iter()
+            .map(|a| {
+                let castle = matches!(a, Action::Step(s, _) if s.castle_side().is_some());
+                (castle, a.play())
+            })
+            .collect();
+        plays.sort_by_key(|(castle, play)| {
+            let promotion = match play {
+                Play::Move(mv) => mv.promotion.map_or(0, |k| 6 - k.0),
+                Play::Recruit { .. } => 0,
+            };
+            let (file, rank) = (play.to().file(), play.to().rank());
+            let castle_side = if *castle { 7 - file } else { 0 };
+            (
+                *castle,
+                castle_side,
+                play.from().rank(),
+                play.from().file(),
+                play.is_recruit(),
+                rank,
+                file,
+                promotion,
+            )
+        });
+        plays.into_iter().map(|(_, play)| play).collect()
     }
 
     /// Every legal action of the side to move (moves and recruits), in a
@@ -264,16 +197,14 @@ impl RebelPosition {
 
     /// Whether the side to move has a legal action.
     pub fn has_legal_play(&self) -> bool {
-        !self.generate(true).is_empty()
+        !self.actions(true).is_empty()
     }
 
     /// Whether Rebel III's Rebels, their king returned, have just given
     /// check: the game is decided, whatever the Spartans could play.
     pub(super) fn rebels_have_checked(&self) -> bool {
         match self.rebels {
-            Some(rebels) => {
-                self.turn != rebels && self.king_count(rebels) > 0 && self.king_attacked(self.turn)
-            }
+            Some(rebels) => self.turn() != rebels && self.king_count(rebels) > 0 && self.is_check(),
             None => false,
         }
     }
@@ -304,32 +235,32 @@ impl RebelPosition {
         if self.rebels_have_checked() {
             return 0;
         }
-        let plays = self.generate(recruits);
+        let actions = self.actions(recruits);
         if depth == 1 {
-            return plays.len() as u64;
+            return actions.len() as u64;
         }
-        plays
+        actions
             .iter()
-            .map(|p| self.play(p).perft_with(depth - 1, recruits))
+            .map(|a| {
+                let mut next = match *a {
+                    Action::Step(step, promotion) => self.play_step(&step, promotion),
+                    Action::Recruit { target, .. } => self.recruit(target),
+                };
+                if self.version.conversionmate() {
+                    next.apply_conversionmate();
+                }
+                next.perft_with(depth - 1, recruits)
+            })
             .sum()
     }
 
     /// The legal en passant square, if a capture there is legal now.
     pub fn legal_en_passant(&self) -> Option<Square> {
-        let square = bitboard::square(self.ep?);
-        self.legal_moves()
+        let square = self.en_passant()?;
+        self.board
+            .legal_steps()
             .iter()
-            .any(|p| matches!(p, Play::Move(mv) if mv.to == square && self.is_en_passant(mv)))
+            .any(|s| s.kind == StepKind::EnPassant && s.to == square)
             .then_some(square)
     }
-}
-
-/// Why a castling is not possible.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum CastleObstacle {
-    /// The king or that rook has moved, or was captured or recruited.
-    NoRight,
-    Blocked,
-    InCheck,
-    Attacked(Square),
 }

@@ -11,8 +11,8 @@
 use thiserror::Error;
 
 use super::position::RebelPosition;
-use super::{CastleSide, Play, Role};
-use crate::rules::chess::{self};
+use super::{Move, Play, Role, variant};
+use crate::rules::chesslike::{MoveFacts, Notation, read_move};
 use crate::rules::geometry::Square;
 
 /// The forms an action may be written in, for syntax errors.
@@ -43,116 +43,57 @@ pub enum PlayError {
     },
 }
 
-/// A promotion as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Promotion {
-    To(chess::Role),
-    /// `=U`: read only to refuse it with the rule.
-    Recruiter,
-}
-
-/// An action text as read, before looking at the position.
+/// An action text as read, before looking at the position, in the layer's
+/// terms (with `U` among the letters): a move, or a recruit, whose
+/// notation names the recruiting piece and, as its destination, the
+/// target (marked a capture).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Spec {
-    Castle(CastleSide),
-    Move {
-        role: Option<Role>,
-        from_file: Option<u8>,
-        from_rank: Option<u8>,
-        capture: bool,
-        to: Square,
-        promotion: Option<Promotion>,
-    },
-    Recruit {
-        role: Option<Role>,
-        from_file: Option<u8>,
-        from_rank: Option<u8>,
-        target: Square,
-    },
+    Move(Notation),
+    Recruit(Notation),
 }
 
 impl Spec {
+    pub(super) fn notation(self) -> Notation {
+        match self {
+            Spec::Move(notation) | Spec::Recruit(notation) => notation,
+        }
+    }
+
     pub(super) fn origin(self) -> Option<Square> {
-        match self {
-            Spec::Move {
-                from_file: Some(f),
-                from_rank: Some(r),
-                ..
-            }
-            | Spec::Recruit {
-                from_file: Some(f),
-                from_rank: Some(r),
-                ..
-            } => Square::new(f, r),
-            _ => None,
-        }
+        self.notation().origin()
     }
 
+    /// The piece a text names: its role, file and rank where written.
     pub(super) fn named(self) -> (Option<Role>, Option<u8>, Option<u8>) {
-        match self {
-            Spec::Castle(_) => (Some(Role::King), None, None),
-            Spec::Move {
-                role,
+        match self.notation() {
+            Notation::Castle(_) => (Some(Role::King), None, None),
+            Notation::Normal {
+                kind,
                 from_file,
                 from_rank,
                 ..
-            }
-            | Spec::Recruit {
-                role,
-                from_file,
-                from_rank,
-                ..
-            } => (role, from_file, from_rank),
+            } => (kind.map(Role::of_kind), from_file, from_rank),
         }
     }
 }
 
-fn square_of(file: u8, rank: u8) -> Option<Square> {
-    let file = file.to_ascii_lowercase();
-    ((b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank))
-        .then(|| Square::new(file - b'a', rank - b'1'))
-        .flatten()
-}
-
-/// Removes check marks, annotation glyphs and an `e.p.` mark.
-fn strip_suffixes(mut text: &str) -> &str {
-    loop {
-        let before = text.len();
-        text = text.trim_end().trim_end_matches(['+', '#', '!', '?']);
-        for mark in ["e.p.", "ep"] {
-            let lower = text.to_ascii_lowercase();
-            if lower.ends_with(mark) && text.len() > mark.len() + 1 {
-                text = &text[..text.len() - mark.len()];
-            }
-        }
-        if text.len() == before {
-            return text;
-        }
-    }
-}
-
-/// A piece letter at the start: upper case, or lower case when it cannot
-/// be a file (`b` is always the file).
-fn role_letter(c: u8) -> Option<Role> {
-    match c {
-        b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'U' | b'k' | b'q' | b'r' | b'n' | b'p'
-        | b'u' => Role::from_char(c as char),
-        _ => None,
-    }
-}
-
-/// The origin part of a move or recruit: nothing, a file, a rank or both.
-fn read_origin(head: &[u8]) -> Option<(Option<u8>, Option<u8>)> {
-    Some(match head {
-        [] => (None, None),
-        [c] if (b'a'..=b'h').contains(c) => (Some(c - b'a'), None),
-        [c] if (b'1'..=b'8').contains(c) => (None, Some(c - b'1')),
-        [f, r] => {
-            let sq = square_of(*f, *r)?;
-            (Some(sq.file()), Some(sq.rank()))
-        }
-        _ => return None,
+/// A recruit of the piece on `target` by the piece named.
+fn recruit(role: Option<Role>, from: Option<Square>, target: Square) -> Spec {
+    Spec::Recruit(Notation::Normal {
+        kind: role.map(Role::kind),
+        from_file: from.map(|sq| sq.file()),
+        from_rank: from.map(|sq| sq.rank()),
+        capture: true,
+        to: target,
+        promotion: None,
+        straight: false,
     })
+}
+
+/// A square of the 8x8 board.
+fn board_square(text: &str) -> Option<Square> {
+    Square::parse(text).filter(|sq| sq.file() < 8 && sq.rank() < 8)
 }
 
 /// Reads `recruit d4`, `recruit d4 with b2`, `recruit d4 with U`.
@@ -160,141 +101,89 @@ fn read_words(text: &str) -> Option<Spec> {
     let lower = text.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let (target, by) = match words.as_slice() {
-        ["recruit", target] => (*target, None),
-        ["recruit", target, "with" | "by" | "from", by] => (*target, Some(*by)),
+        ["recruit", target] => (board_square(target)?, None),
+        ["recruit", target, "with" | "by" | "from", by] => (board_square(target)?, Some(*by)),
         _ => return None,
     };
-    let target = square_of(*target.as_bytes().first()?, *target.as_bytes().get(1)?)
-        .filter(|_| target.len() == 2)?;
-    let (role, from_file, from_rank) = match by {
-        None => (None, None, None),
-        Some("recruiter") => (Some(Role::Recruiter), None, None),
-        Some(by) if by.len() == 2 => {
-            let sq = square_of(by.as_bytes()[0], by.as_bytes()[1])?;
-            (None, Some(sq.file()), Some(sq.rank()))
+    Some(match by {
+        None => recruit(None, None, target),
+        Some("recruiter") => recruit(Some(Role::Recruiter), None, target),
+        Some(by) if by.len() == 2 => recruit(None, Some(board_square(by)?), target),
+        Some(by) if by.len() == 1 => {
+            recruit(Some(Role::from_char(by.chars().next()?)?), None, target)
         }
-        Some(by) if by.len() == 1 => (Some(Role::from_char(by.chars().next()?)?), None, None),
         Some(_) => return None,
-    };
-    Some(Spec::Recruit {
-        role,
-        from_file,
-        from_rank,
-        target,
     })
+}
+
+/// Reads a recruit written with `*` (`U*d4`, `Ub2*d4`, `b2*d4`, `d*e5`,
+/// `*d4`) as the layer reads the capture written with `x` in its place.
+fn read_star(text: &str) -> Option<Spec> {
+    let (left, right) = text.split_once('*')?;
+    if left.is_empty() {
+        return read_words(&format!(
+            "recruit {}",
+            right.trim_end_matches(['+', '#', '!', '?'])
+        ));
+    }
+    // Coordinates in capitals (`E2*C4`) stay capitals.
+    let mark = if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        'x'
+    } else {
+        'X'
+    };
+    match read_move(&variant(), &format!("{left}{mark}{right}"))? {
+        Notation::Normal {
+            kind,
+            from_file,
+            from_rank,
+            to,
+            promotion: None,
+            ..
+        } if board_square(&to.to_string()).is_some() => Some(Spec::Recruit(Notation::Normal {
+            kind,
+            from_file,
+            from_rank,
+            capture: true,
+            to,
+            promotion: None,
+            straight: false,
+        })),
+        _ => None,
+    }
 }
 
 /// Reads an action text; `None` when it is none in any accepted form.
+/// Moves are the layer's reading; the recruit forms are Rebel's.
 fn read(text: &str) -> Option<Spec> {
-    let normalised: String = text
-        .trim()
-        .chars()
-        .map(|c| match c {
-            '\u{d7}' => 'x',
-            '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
-            other => other,
-        })
-        .collect();
-    if normalised.to_ascii_lowercase().starts_with("recruit") {
-        return read_words(&normalised);
+    let trimmed = text.trim();
+    if trimmed.to_ascii_lowercase().starts_with("recruit") {
+        return read_words(trimmed);
     }
-    let text = strip_suffixes(&normalised);
-    if !text.is_ascii() || text.is_empty() {
-        return None;
+    if trimmed.contains('*') {
+        return read_star(trimmed);
     }
-    // Coordinates in capitals (`B2B3`, `E2*C4`): the `B` is a file there.
-    if text.bytes().any(|b| b.is_ascii_uppercase()) && !text.bytes().any(|b| b.is_ascii_lowercase())
-    {
-        let lower = read(&text.to_ascii_lowercase());
-        if let Some(Spec::Move { role: None, .. } | Spec::Recruit { role: None, .. }) = lower {
-            return lower;
-        }
-    }
-    match text.to_ascii_uppercase().replace('0', "O").as_str() {
-        "O-O" => return Some(Spec::Castle(CastleSide::King)),
-        "O-O-O" => return Some(Spec::Castle(CastleSide::Queen)),
-        _ => {}
-    }
-    let bytes = text.as_bytes();
-    if let Some(star) = text.find('*') {
-        return read_recruit(&bytes[..star], &bytes[star + 1..]);
-    }
-    let (role, mut rest) = match role_letter(bytes[0]) {
-        Some(role) => (Some(role), &bytes[1..]),
-        None => (None, bytes),
-    };
-    let mut promotion = None;
-    if let [head @ .., b'(', p, b')'] = rest {
-        promotion = Some(*p);
-        rest = head;
-    } else if let [head @ .., b'=' | b'/', p] = rest {
-        promotion = Some(*p);
-        rest = head;
-    } else if let [.., d, p] = rest
-        && d.is_ascii_digit()
-        && p.is_ascii_alphabetic()
-    {
-        promotion = Some(*p);
-        rest = &rest[..rest.len() - 1];
-    }
-    let promotion = match promotion.map(|p| Role::from_char(p as char)) {
-        None => None,
-        Some(Some(Role::Recruiter)) => Some(Promotion::Recruiter),
-        Some(Some(role)) => Some(Promotion::To(
-            role.orthodox()
-                .filter(|r| chess::Role::PROMOTIONS.contains(r))?,
-        )),
-        Some(None) => return None,
-    };
-    let [head @ .., f, r] = rest else {
-        return None;
-    };
-    let to = square_of(*f, *r)?;
-    let (capture, head) = match head {
-        [h @ .., b'x' | b'X' | b':'] => (true, h),
-        [h @ .., b'-'] => (false, h),
-        h => (false, h),
-    };
-    let (mut from_file, from_rank) = read_origin(head)?;
-    let role = match role {
-        Some(role) => Some(role),
-        None if from_file.is_some() && from_rank.is_some() => None,
-        None => Some(Role::Pawn),
-    };
-    if role == Some(Role::Pawn) && from_file.is_none() && !capture {
-        from_file = Some(to.file());
-    }
-    Some(Spec::Move {
-        role,
-        from_file,
-        from_rank,
-        capture,
-        to,
-        promotion,
-    })
-}
-
-/// The two sides of a `*`: who recruits, and the target square.
-fn read_recruit(left: &[u8], right: &[u8]) -> Option<Spec> {
-    let [f, r] = right else {
-        return None;
-    };
-    let target = square_of(*f, *r)?;
-    let (role, rest) = match left.first().copied().and_then(role_letter) {
-        Some(role) => (Some(role), &left[1..]),
-        None => (None, left),
-    };
-    let (from_file, from_rank) = read_origin(rest)?;
-    // `d*e5`: a lone file is a pawn's, as in `dxe5`.
-    let role = match (role, from_file, from_rank) {
-        (None, Some(_), None) => Some(Role::Pawn),
-        (role, _, _) => role,
-    };
-    Some(Spec::Recruit {
-        role,
-        from_file,
-        from_rank,
-        target,
+    // A pawn's step straight ahead (`e4`) names the pawns of its file, so
+    // that a refusal speaks of them ("You have no pawn on the e-file").
+    read_move(&variant(), trimmed).map(|notation| match notation {
+        Notation::Normal {
+            kind,
+            from_file: None,
+            from_rank: None,
+            capture,
+            to,
+            promotion,
+            straight: true,
+        } => Spec::Move(Notation::Normal {
+            kind,
+            from_file: Some(to.file()),
+            from_rank: None,
+            capture,
+            to,
+            promotion,
+            straight: true,
+        }),
+        _ => Spec::Move(notation),
     })
 }
 
@@ -335,57 +224,52 @@ impl RebelPosition {
         san
     }
 
+    /// SAN without the check mark: moves as the layer writes them (its
+    /// rivals are the legal moves), recruits as `U*a6`, `Nf3*e5`, `d*e5`.
     pub(super) fn san_plain(&self, play: &Play, legal: &[Play]) -> String {
         let Some(piece) = self.piece_at(play.from()) else {
             return play.to_string();
         };
-        if let Play::Move(mv) = play
-            && let Some(side) = self.is_castle(mv)
-        {
-            return side.san().to_string();
-        }
-        let (from, to) = (play.from(), play.to());
-        let mark = match play {
-            Play::Recruit { .. } => Some('*'),
-            Play::Move(_) if self.is_capture(play) => Some('x'),
-            Play::Move(_) => None,
+        let (from, target) = match *play {
+            Play::Move(mv) => {
+                let moves: Vec<Move> = legal
+                    .iter()
+                    .filter_map(|p| match p {
+                        Play::Move(mv) => Some(*mv),
+                        Play::Recruit { .. } => None,
+                    })
+                    .collect();
+                return self.board.san_plain(&mv, &moves);
+            }
+            Play::Recruit { from, target } => (from, target),
         };
         let mut san = String::with_capacity(8);
         if piece.role == Role::Pawn {
-            if mark.is_some() {
-                san.push(from.file_char());
-            }
+            san.push(from.file_char());
         } else {
             san.push(piece.role.char());
-            let rivals: Vec<&Play> = legal
+            let rivals: Vec<Square> = legal
                 .iter()
                 .filter(|p| {
-                    p.to() == to
+                    p.is_recruit()
+                        && p.to() == target
                         && p.from() != from
-                        && p.is_recruit() == play.is_recruit()
                         && self.piece_at(p.from()).map(|q| q.role) == Some(piece.role)
                 })
+                .map(|p| p.from())
                 .collect();
             if !rivals.is_empty() {
-                if rivals.iter().all(|p| p.from().file() != from.file()) {
+                if rivals.iter().all(|sq| sq.file() != from.file()) {
                     san.push(from.file_char());
-                } else if rivals.iter().all(|p| p.from().rank() != from.rank()) {
+                } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
                     san.push((b'1' + from.rank()) as char);
                 } else {
                     san.push_str(&from.to_string());
                 }
             }
         }
-        if let Some(mark) = mark {
-            san.push(mark);
-        }
-        san.push_str(&to.to_string());
-        if let Play::Move(mv) = play
-            && let Some(role) = mv.promotion
-        {
-            san.push('=');
-            san.push(role.char());
-        }
+        san.push('*');
+        san.push_str(&target.to_string());
         san
     }
 
@@ -393,10 +277,9 @@ impl RebelPosition {
     pub(super) fn display(&self, mut plays: Vec<Play>, legal: &[Play]) -> Vec<String> {
         plays.sort_by_key(|p| {
             let castle = matches!(p, Play::Move(mv) if self.is_castle(mv).is_some());
+            // Queen, rook, bishop, knight.
             let promotion = match p {
-                Play::Move(mv) => mv
-                    .promotion
-                    .map(|r| chess::Role::PROMOTIONS.iter().position(|x| *x == r)),
+                Play::Move(mv) => mv.promotion.map(|k| std::cmp::Reverse(k.0)),
                 Play::Recruit { .. } => None,
             };
             (
@@ -433,10 +316,11 @@ impl RebelPosition {
             text: text.to_string(),
         })?;
         let legal = self.legal_plays();
-        if let Spec::Move {
-            promotion: Some(Promotion::Recruiter),
+        if let Spec::Move(Notation::Normal {
+            promotion: Some(kind),
             ..
-        } = spec
+        }) = spec
+            && Role::of_kind(kind) == Role::Recruiter
         {
             return Err(self.illegal(
                 text,
@@ -464,44 +348,23 @@ impl RebelPosition {
     /// Whether the legal action `play` fits what was written;
     /// `check_capture` false ignores the capture mark.
     pub(super) fn fits(&self, spec: Spec, play: &Play, check_capture: bool) -> bool {
-        let role_fits = |role: Option<Role>, from: Square| {
-            role.is_none_or(|r| self.piece_at(from).is_some_and(|p| p.role == r))
-        };
         match (spec, play) {
-            (Spec::Castle(side), Play::Move(mv)) => self.is_castle(mv) == Some(side),
-            (
-                Spec::Move {
-                    role,
-                    from_file,
-                    from_rank,
-                    capture,
-                    to,
-                    promotion,
-                },
-                Play::Move(mv),
-            ) => {
-                mv.to == to
-                    && from_file.is_none_or(|f| f == mv.from.file())
-                    && from_rank.is_none_or(|r| r == mv.from.rank())
-                    && role_fits(role, mv.from)
-                    && promotion.is_none_or(|p| Some(p) == mv.promotion.map(Promotion::To))
-                    && (!check_capture || !capture || self.is_capture(play))
-                    // SAN names castling O-O; `Kg1` is not it.
-                    && (self.is_castle(mv).is_none() || spec.origin().is_some())
-            }
-            (
-                Spec::Recruit {
-                    role,
-                    from_file,
-                    from_rank,
-                    target,
-                },
-                Play::Recruit { from, target: t },
-            ) => {
-                *t == target
-                    && from_file.is_none_or(|f| f == from.file())
-                    && from_rank.is_none_or(|r| r == from.rank())
-                    && role_fits(role, *from)
+            (Spec::Move(notation), Play::Move(mv)) => self.step_of(mv).is_some_and(|step| {
+                notation.fits(&self.board.facts(&step, mv.promotion), check_capture)
+            }),
+            (Spec::Recruit(notation), Play::Recruit { from, target }) => {
+                self.board.piece_at(*from).is_some_and(|piece| {
+                    let facts = MoveFacts {
+                        from: *from,
+                        to: *target,
+                        kind: piece.kind,
+                        capture: true,
+                        castle: None,
+                        straight: false,
+                        promotion: None,
+                    };
+                    notation.fits(&facts, true)
+                })
             }
             _ => false,
         }
@@ -522,35 +385,34 @@ mod tests {
         };
         match read(text) {
             None => "syntax".to_string(),
-            Some(Spec::Castle(side)) => side.san().to_string(),
-            Some(Spec::Move {
-                role,
+            Some(Spec::Move(Notation::Castle(side))) => side.san().to_string(),
+            Some(Spec::Move(Notation::Normal {
+                kind,
                 from_file,
                 from_rank,
                 capture,
                 to,
                 promotion,
-            }) => format!(
+                ..
+            })) => format!(
                 "{}{}{}{to}{}",
-                role.map_or('*', Role::char),
+                kind.map_or('*', |k| Role::of_kind(k).char()),
                 origin(from_file, from_rank),
                 if capture { 'x' } else { '-' },
-                match promotion {
-                    None => String::new(),
-                    Some(Promotion::To(r)) => format!("={}", r.char()),
-                    Some(Promotion::Recruiter) => "=U".to_string(),
-                }
+                promotion.map_or(String::new(), |k| format!("={}", Role::of_kind(k).char()))
             ),
-            Some(Spec::Recruit {
-                role,
+            Some(Spec::Recruit(Notation::Normal {
+                kind,
                 from_file,
                 from_rank,
-                target,
-            }) => format!(
-                "{}{}*{target}",
-                role.map_or('*', Role::char),
+                to,
+                ..
+            })) => format!(
+                "{}{}*{to}",
+                kind.map_or('*', |k| Role::of_kind(k).char()),
                 origin(from_file, from_rank)
             ),
+            Some(Spec::Recruit(Notation::Castle(_))) => "castle recruit".to_string(),
         }
     }
 

@@ -1,15 +1,16 @@
-//! The raw [`RebelSetup`] and the validated, playable [`RebelPosition`],
-//! with the position string (FEN with the Recruiter and converted marks).
+//! The validated, playable [`RebelPosition`]: the layer's board over
+//! Rebel's [`variant`](super::variant), the version, and in Rebel III the
+//! teams; its position string; playing an action.
 //!
 //! # The position string
 //!
-//! FEN, with these additions (read and written in `fen.rs`):
-//! - `U`/`u` is the Recruiter;
+//! The layer's FEN (read and written by it), with:
+//! - `U`/`u` for the Recruiter;
 //! - a `*` right after a piece's letter marks it converted: `N*` is a knight
 //!   that started Black's and now serves White, `p*` a pawn that started
 //!   White's and now serves Black (the letter's case is the side it serves);
 //! - in Rebel III after a conversionmate, a seventh field `rebels:w` or
-//!   `rebels:b` names the Rebels' side (the Spartans are the other). It may
+//!   `rebels:b` naming the Rebels' side (the Spartans are the other). It may
 //!   be left out while the Rebels have no king: the side with none is then
 //!   the Rebels.
 //!
@@ -17,30 +18,15 @@
 
 use thiserror::Error;
 
-use super::{CastleSide, CastlingRights, Piece, Play, Role, Version};
-use crate::rules::chess::bitboard::{self, Bitboard, RANK_1, RANK_8, Squares, bit};
+use super::{Piece, Play, Role, Version, variant};
+use crate::rules::chesslike::{self, Position, Setup, Step};
 use crate::rules::geometry::Square;
 use crate::rules::{PositionError, Seat};
 
 /// The start position's string.
 pub const START: &str = "rnbqkbnr/ppppuppp/8/8/8/8/PPPPUPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A position as written, not yet checked. Turn it into a
-/// [`RebelPosition`] with [`RebelPosition::from_setup`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RebelSetup {
-    /// Index `rank * 8 + file`, a1 first.
-    pub board: [Option<Piece>; 64],
-    pub turn: Seat,
-    pub castling: CastlingRights,
-    pub en_passant: Option<Square>,
-    pub halfmove_clock: u32,
-    pub fullmove_number: u32,
-    /// Rebel III after a conversionmate: the Rebels' side.
-    pub rebels: Option<Seat>,
-}
-
-/// Why a position string or setup is not a Rebel Chess position.
+/// Why a position string is not a Rebel Chess position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     #[error("{0}")]
@@ -88,61 +74,40 @@ impl From<SetupError> for PositionError {
     }
 }
 
-impl RebelSetup {
-    /// An empty board, White to move, no rights.
-    pub fn empty() -> RebelSetup {
-        RebelSetup {
-            board: [None; 64],
-            turn: Seat::White,
-            castling: CastlingRights::NONE,
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            rebels: None,
+impl From<chesslike::SetupError> for SetupError {
+    fn from(err: chesslike::SetupError) -> SetupError {
+        match err {
+            chesslike::SetupError::PawnOnPromotionSquare(sq) => SetupError::PawnOnBackRank(sq),
+            chesslike::SetupError::BadEnPassant(sq) => SetupError::BadEnPassant(sq),
+            chesslike::SetupError::BadFullmoveNumber => SetupError::BadFullmoveNumber,
+            other => SetupError::Syntax(other.to_string()),
         }
     }
 }
 
-/// A legal Rebel Chess position of one version: placement with converted
-/// marks, side to move, castling rights, en passant square, the two
-/// counters, and in Rebel III the teams once a conversionmate has made
-/// them.
+/// A legal Rebel Chess position of one version: the layer's board
+/// (placement with converted marks, side to move, castling rights, en
+/// passant, the two counters), and in Rebel III the teams once a
+/// conversionmate has made them.
 ///
 /// Serialises (inside the game) as its position string.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct RebelPosition {
-    pub(super) by_color: [Bitboard; 2],
-    pub(super) by_role: [Bitboard; 7],
-    pub(super) converted: Bitboard,
-    pub(super) turn: Seat,
-    pub(super) castling: CastlingRights,
-    pub(super) ep: Option<u8>,
-    pub(super) halfmoves: u32,
-    pub(super) fullmoves: u32,
+    pub(super) board: Position,
     pub(super) version: Version,
     pub(super) rebels: Option<Seat>,
 }
 
-/// The castling-right bits that survive a move from or to `sq`, or a
-/// recruit of the piece on it (a king or rook leaving home, captured or
-/// recruited there).
-const fn castling_keep(sq: u8) -> u8 {
-    match sq {
-        0 => 0b1101,  // a1: White O-O-O
-        7 => 0b1110,  // h1: White O-O
-        4 => 0b1100,  // e1: both of White's
-        56 => 0b0111, // a8: Black O-O-O
-        63 => 0b1011, // h8: Black O-O
-        60 => 0b0011, // e8: both of Black's
-        _ => 0b1111,
-    }
-}
+/// The castling letters: letter, owner, king's square, rook's square.
+const CASTLINGS: [(char, Seat, &str, &str); 4] = [
+    ('K', Seat::White, "e1", "h1"),
+    ('Q', Seat::White, "e1", "a1"),
+    ('k', Seat::Black, "e8", "h8"),
+    ('q', Seat::Black, "e8", "a8"),
+];
 
-pub(super) fn home_rank(color: Seat) -> u8 {
-    match color {
-        Seat::White => 0,
-        Seat::Black => 7,
-    }
+fn square(name: &str) -> Square {
+    Square::parse(name).expect("a square")
 }
 
 impl RebelPosition {
@@ -151,7 +116,13 @@ impl RebelPosition {
         RebelPosition::from_fen(START, version).expect("the start position is legal")
     }
 
-    /// Reads and validates a position string.
+    /// Reads and validates a position string for `version`: kings (one
+    /// each; in Rebel III after a conversionmate two, one of them
+    /// converted, and none), no converted Recruiter, no pawn on a back
+    /// rank, the side not to move not in check (a conversionmate never
+    /// leaves the new king attacked), castling rights matching an
+    /// unconverted king and rook at home, a sound en passant square, and
+    /// the side to move not conversionmated.
     ///
     /// ```
     /// use arbiter::rules::rebel::{RebelPosition, Version};
@@ -160,116 +131,63 @@ impl RebelPosition {
     /// assert!(err.unwrap_err().to_string().contains("converted king"));
     /// ```
     pub fn from_fen(text: &str, version: Version) -> Result<RebelPosition, PositionError> {
-        let setup = RebelSetup::from_fen(text)?;
-        Ok(RebelPosition::from_setup(setup, version)?)
+        Ok(RebelPosition::read(text, version)?)
     }
 
-    /// Checks a setup for `version`: kings (one each; in Rebel III after a
-    /// conversionmate two, one of them converted, and none), no converted
-    /// Recruiter, no pawn on a back rank, the side not to move not in check
-    /// (a conversionmate never leaves the new king attacked), castling
-    /// rights matching an unconverted king and rook at home, a sound en
-    /// passant square, and the side to move not conversionmated.
-    pub fn from_setup(setup: RebelSetup, version: Version) -> Result<RebelPosition, SetupError> {
+    fn read(text: &str, version: Version) -> Result<RebelPosition, SetupError> {
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let mut rebels = None;
+        if let Some(last) = fields.last()
+            && let Some(side) = last.strip_prefix("rebels:")
+        {
+            rebels = Some(match side {
+                "w" | "white" => Seat::White,
+                "b" | "black" => Seat::Black,
+                _ => {
+                    return Err(SetupError::Syntax(format!(
+                        "bad teams field {last:?}: expected rebels:w or rebels:b"
+                    )));
+                }
+            });
+            fields.pop();
+        }
+        let variant = variant();
+        let setup = Setup::read(&variant, &fields.join(" "))?;
+        check_pieces(&setup, &variant)?;
+        let board = Position::from_setup(variant, setup)?;
         let mut pos = RebelPosition {
-            by_color: [0; 2],
-            by_role: [0; 7],
-            converted: 0,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep: None,
-            halfmoves: setup.halfmove_clock,
-            fullmoves: setup.fullmove_number,
+            board,
             version,
             rebels: None,
         };
-        for (i, piece) in setup.board.iter().enumerate() {
-            if let Some(piece) = piece {
-                pos.put(i as u8, *piece);
-            }
-        }
-        if pos.occupied().count_ones() > 32 || pos.by_role[Role::Pawn.index()].count_ones() > 16 {
-            return Err(SetupError::TooManyPieces);
-        }
-        if let Some(sq) = Squares(pos.by_role[Role::Recruiter.index()] & pos.converted).next() {
-            return Err(SetupError::ConvertedRecruiter(bitboard::square(sq)));
-        }
-        if let Some(sq) = Squares(pos.by_role[Role::Pawn.index()] & (RANK_1 | RANK_8)).next() {
-            return Err(SetupError::PawnOnBackRank(bitboard::square(sq)));
-        }
-        pos.rebels = pos.check_kings(setup.rebels)?;
-        let them = pos.turn.other();
-        if pos.king_attacked(them) {
+        pos.rebels = pos.check_kings(rebels)?;
+        let them = pos.turn().other();
+        if pos.in_check(them) {
             return Err(SetupError::OppositeCheck(them));
         }
-        for color in Seat::BOTH {
-            for side in CastleSide::BOTH {
-                if !pos.castling.has(color, side) {
-                    continue;
-                }
-                let rank = home_rank(color);
-                let king = rank * 8 + 4;
-                let rook = rank * 8 + side.rook_files().0;
-                if pos.piece_at_index(king) != Some(Piece::new(color, Role::King))
-                    || pos.piece_at_index(rook) != Some(Piece::new(color, Role::Rook))
-                {
-                    let letter = match side {
-                        CastleSide::King => 'K',
-                        CastleSide::Queen => 'Q',
-                    };
-                    return Err(SetupError::BadCastling {
-                        right: if color == Seat::White {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        },
-                        king: bitboard::square(king),
-                        rook: bitboard::square(rook),
-                    });
-                }
-            }
-        }
-        if let Some(ep) = setup.en_passant {
-            let i = bitboard::index(ep).ok_or(SetupError::BadEnPassant(ep))?;
-            let (ep_rank, step): (u8, i8) = match pos.turn {
-                Seat::White => (5, -8),
-                Seat::Black => (2, 8),
-            };
-            let pawn = (i as i8 + step) as u8;
-            let origin = (i as i8 - step) as u8;
-            let ok = ep.rank() == ep_rank
-                && pos
-                    .piece_at_index(pawn)
-                    .is_some_and(|p| p.color == them && p.role == Role::Pawn)
-                && pos.piece_at_index(i).is_none()
-                && pos.piece_at_index(origin).is_none();
-            if !ok {
-                return Err(SetupError::BadEnPassant(ep));
-            }
-            pos.ep = Some(i);
-        }
-        if pos.fullmoves == 0 {
-            return Err(SetupError::BadFullmoveNumber);
-        }
         if pos.conversionmated_king().is_some() {
-            return Err(SetupError::Conversionmated(pos.turn));
+            return Err(SetupError::Conversionmated(pos.turn()));
         }
         Ok(pos)
     }
 
-    /// The kings' rules of [`RebelPosition::from_setup`]; returns the
+    /// The kings' rules of [`RebelPosition::from_fen`]; returns the
     /// Rebels' side.
     fn check_kings(&self, rebels: Option<Seat>) -> Result<Option<Seat>, SetupError> {
-        let counts = Seat::BOTH.map(|c| self.pieces(c, Role::King).count_ones());
-        let converted_kings = self.by_role[Role::King.index()] & self.converted;
+        let counts = Seat::BOTH.map(|c| self.king_count(c));
+        let converted_king = |seat: Seat| {
+            self.kings(seat)
+                .into_iter()
+                .find(|sq| self.piece_at(*sq).is_some_and(|p| p.converted))
+        };
         let teams = |message: &str| Err(SetupError::Teams(message.to_string()));
         if rebels.is_some() && self.version != Version::Three {
             return teams("only Rebel III (version=3) has Spartans and Rebels");
         }
         match counts {
             [1, 1] => {
-                if let Some(sq) = Squares(converted_kings).next() {
-                    return Err(SetupError::ConvertedKing(bitboard::square(sq)));
+                if let Some(sq) = Seat::BOTH.into_iter().find_map(converted_king) {
+                    return Err(SetupError::ConvertedKing(sq));
                 }
                 Ok(rebels)
             }
@@ -283,8 +201,12 @@ impl RebelPosition {
                     return teams("the Rebels are the side with no king while it has none");
                 }
                 let spartans = kingless.other();
-                let unconverted = self.pieces(spartans, Role::King) & !self.converted;
-                if unconverted.count_ones() != 1 {
+                let unconverted = self
+                    .kings(spartans)
+                    .into_iter()
+                    .filter(|sq| self.piece_at(*sq).is_some_and(|p| !p.converted))
+                    .count();
+                if unconverted != 1 {
                     return teams(
                         "of the Spartans' two kings, one is their own and one is converted (K and K*)",
                     );
@@ -295,26 +217,18 @@ impl RebelPosition {
         }
     }
 
-    /// The raw setup of this position.
-    pub fn setup(&self) -> RebelSetup {
-        let mut board = [None; 64];
-        for (i, cell) in board.iter_mut().enumerate() {
-            *cell = self.piece_at_index(i as u8);
-        }
-        RebelSetup {
-            board,
-            turn: self.turn,
-            castling: self.castling,
-            en_passant: self.ep.map(bitboard::square),
-            halfmove_clock: self.halfmoves,
-            fullmove_number: self.fullmoves,
-            rebels: self.rebels,
-        }
-    }
-
     /// The position string.
     pub fn fen(&self) -> String {
-        self.setup().fen()
+        let mut fen = self.board.fen();
+        if let Some(rebels) = self.rebels {
+            fen.push_str(teams_field(rebels));
+        }
+        fen
+    }
+
+    /// The first field of the position string.
+    pub fn placement(&self) -> String {
+        self.board.placement()
     }
 
     pub fn version(&self) -> Version {
@@ -322,7 +236,7 @@ impl RebelPosition {
     }
 
     pub fn turn(&self) -> Seat {
-        self.turn
+        self.board.turn()
     }
 
     /// Rebel III after a conversionmate: the side of the Rebels.
@@ -335,89 +249,83 @@ impl RebelPosition {
         self.rebels.map(Seat::other)
     }
 
-    pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+    /// The castling field: `KQkq`, some of it, or `-`.
+    pub fn castling_rights(&self) -> String {
+        self.board.castling_text()
     }
 
     /// The en passant square as written after every double step.
     pub fn en_passant(&self) -> Option<Square> {
-        self.ep.map(bitboard::square)
+        self.board.en_passant().first().map(|ep| ep.skipped)
     }
 
     pub fn halfmove_clock(&self) -> u32 {
-        self.halfmoves
+        self.board.halfmove_clock()
     }
 
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmoves
+        self.board.fullmove_number()
     }
 
     /// The piece on a square (`None` off the board too).
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        bitboard::index(square).and_then(|i| self.piece_at_index(i))
+        self.board.piece_at(square).map(Piece::of_layer)
     }
 
     /// Every piece with its square, a1 first.
     pub fn pieces_on_board(&self) -> Vec<(Square, Piece)> {
-        Squares(self.occupied())
-            .map(|i| {
-                let piece = self.piece_at_index(i).expect("occupied");
-                (bitboard::square(i), piece)
-            })
+        self.board
+            .pieces()
+            .map(|(sq, p)| (sq, Piece::of_layer(p)))
             .collect()
     }
 
     /// The squares of `color`'s kings (none, one, or the Spartans' two).
     pub fn kings(&self, color: Seat) -> Vec<Square> {
-        Squares(self.pieces(color, Role::King))
-            .map(bitboard::square)
-            .collect()
+        self.board.royals(color)
+    }
+
+    pub(super) fn king_count(&self, color: Seat) -> u32 {
+        self.kings(color).len() as u32
     }
 
     /// Whether a piece of `by` attacks `square` (Recruiters attack
     /// nothing).
     pub fn is_attacked(&self, square: Square, by: Seat) -> bool {
-        bitboard::index(square).is_some_and(|i| self.attackers(i, by, self.occupied()) != 0)
+        self.board.is_attacked(square, by)
     }
 
     /// Whether one of `color`'s kings is attacked (never, for a side with
     /// no king).
     pub fn in_check(&self, color: Seat) -> bool {
-        self.king_attacked(color)
+        self.board.in_check(color)
     }
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.king_attacked(self.turn)
+        self.board.is_check()
+    }
+
+    /// The step a move makes here, if the piece on its origin has one.
+    pub(super) fn step_of(&self, mv: &super::Move) -> Option<Step> {
+        self.board.step_of(mv)
     }
 
     /// Which castling a move is: the king's two-square step.
-    pub fn is_castle(&self, mv: &super::Move) -> Option<CastleSide> {
-        let piece = self.piece_at(mv.from)?;
-        if piece.role != Role::King || mv.from.rank() != mv.to.rank() || mv.from.file() != 4 {
-            return None;
-        }
-        match mv.to.file() {
-            6 => Some(CastleSide::King),
-            2 => Some(CastleSide::Queen),
-            _ => None,
-        }
+    pub fn is_castle(&self, mv: &super::Move) -> Option<super::CastleSide> {
+        self.step_of(mv)?.castle_side()
     }
 
     /// Whether a move is an en passant capture.
     pub fn is_en_passant(&self, mv: &super::Move) -> bool {
-        self.piece_at(mv.from).is_some_and(|p| p.role == Role::Pawn)
-            && mv.from.file() != mv.to.file()
-            && bitboard::index(mv.to) == self.ep
-            && self.piece_at(mv.to).is_none()
+        self.step_of(mv)
+            .is_some_and(|s| s.kind == chesslike::StepKind::EnPassant)
     }
 
     /// Whether a play captures.
     pub fn is_capture(&self, play: &Play) -> bool {
         match play {
-            Play::Move(mv) => {
-                self.is_en_passant(mv) || self.piece_at(mv.to).is_some_and(|p| p.color != self.turn)
-            }
+            Play::Move(mv) => self.step_of(mv).is_some_and(|s| s.capture.is_some()),
             Play::Recruit { .. } => false,
         }
     }
@@ -435,146 +343,111 @@ impl RebelPosition {
 
     /// The action alone, without the conversionmate.
     pub(super) fn play_raw(&self, play: &Play) -> RebelPosition {
-        let us = self.turn;
-        let them = us.other();
-        let mut next = self.clone();
-        next.ep = None;
-        next.halfmoves += 1;
         match *play {
             Play::Move(mv) => {
-                let from = bitboard::index(mv.from).expect("a legal move is on the board");
-                let to = bitboard::index(mv.to).expect("a legal move is on the board");
-                let piece = self
-                    .piece_at_index(from)
-                    .expect("a legal move moves a piece");
-                if let Some(captured) = self.piece_at_index(to) {
-                    next.remove(to, captured);
-                    next.halfmoves = 0;
-                }
-                next.remove(from, piece);
-                let role = mv.promotion.map_or(piece.role, Role::from_orthodox);
-                // A promoted pawn's piece keeps its converted mark.
-                next.put(to, Piece { role, ..piece });
-                match piece.role {
-                    Role::Pawn => {
-                        next.halfmoves = 0;
-                        if Some(to) == self.ep && (from & 7) != (to & 7) {
-                            let captured = (to & 7) | (from & !7);
-                            if let Some(pawn) = self.piece_at_index(captured) {
-                                next.remove(captured, pawn);
-                            }
-                        } else if from.abs_diff(to) == 16 {
-                            next.ep = Some((from + to) / 2);
-                        }
-                    }
-                    Role::King if from.abs_diff(to) == 2 => {
-                        let side = if to > from {
-                            CastleSide::King
-                        } else {
-                            CastleSide::Queen
-                        };
-                        let (rook_from, rook_to) = side.rook_files();
-                        let rank = from & !7;
-                        if let Some(rook) = self.piece_at_index(rank | rook_from) {
-                            next.remove(rank | rook_from, rook);
-                            next.put(rank | rook_to, rook);
-                        }
-                    }
-                    _ => {}
-                }
-                next.castling = CastlingRights::from_bits(
-                    self.castling.bits() & castling_keep(from) & castling_keep(to),
-                );
+                let step = self.step_of(&mv).expect("a legal move has a step");
+                self.play_step(&step, mv.promotion)
             }
-            Play::Recruit { target, .. } => {
-                let t = bitboard::index(target).expect("a legal recruit is on the board");
-                let piece = self
-                    .piece_at_index(t)
-                    .expect("a legal recruit has a target");
-                next.remove(t, piece);
-                next.put(
-                    t,
-                    Piece {
-                        color: us,
-                        role: piece.role,
-                        converted: !piece.converted,
-                    },
-                );
-                next.castling = CastlingRights::from_bits(self.castling.bits() & castling_keep(t));
-            }
+            Play::Recruit { target, .. } => self.recruit(target),
         }
-        if us == Seat::Black {
-            next.fullmoves += 1;
+    }
+
+    /// A move's step made, the turn ended.
+    pub(super) fn play_step(
+        &self,
+        step: &Step,
+        promotion: Option<chesslike::Kind>,
+    ) -> RebelPosition {
+        let mut board = self.board.begin_turn();
+        board.make(step, promotion);
+        board.end_turn(self.board.is_zeroing(step));
+        self.with_board(board)
+    }
+
+    /// The recruit of the piece on `target` by the side to move: it changes
+    /// side where it stands, its converted mark flipped (a return takes
+    /// the mark off), and loses its castling right for good.
+    pub(super) fn recruit(&self, target: Square) -> RebelPosition {
+        let mut board = self.board.begin_turn();
+        let piece = Piece::of_layer(board.piece_at(target).expect("a recruit has a target"));
+        board.set(target, Some(flipped(piece).on_layer()));
+        board.revoke_castling(target);
+        board.end_turn(false);
+        self.with_board(board)
+    }
+
+    fn with_board(&self, board: Position) -> RebelPosition {
+        RebelPosition {
+            board,
+            version: self.version,
+            rebels: self.rebels,
         }
-        next.turn = them;
-        next
     }
 
     /// Turns the king on `sq` to the other side (a conversionmate), making
     /// its former side the Rebels.
-    pub(super) fn convert_king(&mut self, sq: u8) {
-        let king = self.piece_at_index(sq).expect("a king to convert");
-        self.remove(sq, king);
-        self.put(
-            sq,
-            Piece {
-                color: king.color.other(),
-                role: Role::King,
-                converted: !king.converted,
-            },
-        );
-        self.castling = CastlingRights::from_bits(self.castling.bits() & castling_keep(sq));
+    pub(super) fn convert_king(&mut self, sq: Square) {
+        let king = self.piece_at(sq).expect("a king to convert");
+        self.board.set(sq, Some(flipped(king).on_layer()));
+        self.board.revoke_castling(sq);
         self.rebels = Some(king.color);
     }
+}
 
-    // ---- internals -------------------------------------------------------
-
-    pub(super) fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+/// A piece after it changes side: the other side's, its mark flipped.
+fn flipped(piece: Piece) -> Piece {
+    Piece {
+        color: piece.color.other(),
+        role: piece.role,
+        converted: !piece.converted,
     }
+}
 
-    pub(super) fn pieces(&self, color: Seat, role: Role) -> Bitboard {
-        self.by_color[color.index()] & self.by_role[role.index()]
+/// The position string's seventh field, with its leading space.
+pub(super) fn teams_field(rebels: Seat) -> &'static str {
+    match rebels {
+        Seat::White => " rebels:w",
+        Seat::Black => " rebels:b",
     }
+}
 
-    pub(super) fn king_count(&self, color: Seat) -> u32 {
-        self.pieces(color, Role::King).count_ones()
+/// Rebel's own checks of the pieces, before the layer's: at most 32
+/// pieces and 16 pawns, no converted Recruiter, no pawn on a back rank,
+/// castling rights on an unconverted king and rook of their side at home.
+fn check_pieces(setup: &Setup, variant: &chesslike::Variant) -> Result<(), SetupError> {
+    let placed: Vec<(Square, Piece)> = setup
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, cell)| cell.map(|p| (variant.geometry.square_at(i), Piece::of_layer(p))))
+        .collect();
+    let pawns = placed.iter().filter(|(_, p)| p.role == Role::Pawn).count();
+    if placed.len() > 32 || pawns > 16 {
+        return Err(SetupError::TooManyPieces);
     }
-
-    pub(super) fn role_at(&self, sq: u8) -> Option<Role> {
-        let b = bit(sq);
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()] & b != 0)
-    }
-
-    pub(super) fn piece_at_index(&self, sq: u8) -> Option<Piece> {
-        let role = self.role_at(sq)?;
-        let color = if self.by_color[0] & bit(sq) != 0 {
-            Seat::White
-        } else {
-            Seat::Black
-        };
-        Some(Piece {
-            color,
-            role,
-            converted: self.converted & bit(sq) != 0,
-        })
-    }
-
-    fn put(&mut self, sq: u8, piece: Piece) {
-        self.by_color[piece.color.index()] |= bit(sq);
-        self.by_role[piece.role.index()] |= bit(sq);
-        if piece.converted {
-            self.converted |= bit(sq);
+    for &(sq, piece) in &placed {
+        if piece.role == Role::Recruiter && piece.converted {
+            return Err(SetupError::ConvertedRecruiter(sq));
         }
     }
-
-    fn remove(&mut self, sq: u8, piece: Piece) {
-        self.by_color[piece.color.index()] &= !bit(sq);
-        self.by_role[piece.role.index()] &= !bit(sq);
-        self.converted &= !bit(sq);
+    for &(sq, piece) in &placed {
+        if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
+            return Err(SetupError::PawnOnBackRank(sq));
+        }
     }
+    let at = |sq: Square| setup.cells[variant.geometry.index(sq)].map(Piece::of_layer);
+    for (right, color, king, rook) in CASTLINGS {
+        let (king, rook) = (square(king), square(rook));
+        if !setup.castling.contains(rook) {
+            continue;
+        }
+        if at(king) != Some(Piece::new(color, Role::King))
+            || at(rook) != Some(Piece::new(color, Role::Rook))
+        {
+            return Err(SetupError::BadCastling { right, king, rook });
+        }
+    }
+    Ok(())
 }
 
 impl std::fmt::Debug for RebelPosition {

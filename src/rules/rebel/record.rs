@@ -1,16 +1,9 @@
-//! The draws of the game's course (repetition, the 50 and 75 move rules)
-//! and insufficient material, as the orthodox engine's
-//! [`DrawRecord`](crate::rules::chess::DrawRecord) has them: that record is
-//! typed on the orthodox position, so this is its twin for
-//! [`RebelPosition`], with a repetition key that includes the converted
-//! marks and the teams.
+//! What Rebel adds to the layer's draw record
+//! ([`DrawRecord`](crate::rules::chesslike::DrawRecord)): the repetition key,
+//! with the converted marks and the teams, and insufficient material.
 
-use serde::{Deserialize, Serialize};
-
-use super::position::RebelPosition;
-use super::{DrawRule, Role};
-use crate::rules::chess::bitboard::DARK_SQUARES;
-use crate::rules::chess::turn_char;
+use super::Role;
+use super::position::{RebelPosition, teams_field};
 
 impl RebelPosition {
     /// What makes two positions "the same" for the repetition rules: the
@@ -24,17 +17,17 @@ impl RebelPosition {
     /// assert_eq!(pos.repetition_key(), "rnbqkbnr/ppppuppp/8/8/8/8/PPPPUPPP/RNBQKBNR w KQkq -");
     /// ```
     pub fn repetition_key(&self) -> String {
-        let setup = self.setup();
-        let turn = turn_char(setup.turn);
         let ep = self
             .legal_en_passant()
             .map_or("-".to_string(), |sq| sq.to_string());
-        let mut key = format!("{} {turn} {} {ep}", setup.placement(), setup.castling);
-        if let Some(rebels) = setup.rebels {
-            key.push_str(match rebels {
-                crate::rules::Seat::White => " rebels:w",
-                crate::rules::Seat::Black => " rebels:b",
-            });
+        let mut key = format!(
+            "{} {} {} {ep}",
+            self.placement(),
+            self.board.turn_char(),
+            self.castling_rights()
+        );
+        if let Some(rebels) = self.rebels {
+            key.push_str(teams_field(rebels));
         }
         key
     }
@@ -51,91 +44,26 @@ impl RebelPosition {
         if self.rebels.is_some() {
             return false;
         }
-        let role = |r: Role| self.by_role[r.index()];
-        if role(Role::Pawn) | role(Role::Rook) | role(Role::Queen) != 0 {
+        let pieces = self.pieces_on_board();
+        let of = |role: Role| pieces.iter().filter(move |(_, p)| p.role == role);
+        if of(Role::Pawn)
+            .chain(of(Role::Rook))
+            .chain(of(Role::Queen))
+            .next()
+            .is_some()
+        {
             return false;
         }
-        let knights = role(Role::Knight);
-        let bishops = role(Role::Bishop);
-        if role(Role::Recruiter) != 0 {
-            return knights | bishops == 0;
+        let knights = of(Role::Knight).count();
+        let bishops: Vec<bool> = of(Role::Bishop)
+            .map(|(sq, _)| (sq.file() + sq.rank()) % 2 == 0)
+            .collect();
+        if of(Role::Recruiter).next().is_some() {
+            return knights + bishops.len() == 0;
         }
-        if (knights | bishops).count_ones() <= 1 {
+        if knights + bishops.len() <= 1 {
             return true;
         }
-        knights == 0 && (bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0)
-    }
-}
-
-/// The positions since the last capture or pawn move, for the repetition
-/// rules (recruiting is neither, and a recruit can be undone by a return,
-/// so positions before a recruit may come back).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub(super) struct Record {
-    keys: Vec<String>,
-}
-
-impl Record {
-    pub(super) fn new(position: &RebelPosition) -> Record {
-        Record {
-            keys: vec![position.repetition_key()],
-        }
-    }
-
-    pub(super) fn from_keys(keys: Vec<String>) -> Record {
-        Record { keys }
-    }
-
-    pub(super) fn keys(&self) -> &[String] {
-        &self.keys
-    }
-
-    /// Records the position reached by an action.
-    pub(super) fn push(&mut self, position: &RebelPosition) {
-        if position.halfmove_clock() == 0 {
-            self.keys.clear();
-        }
-        self.keys.push(position.repetition_key());
-    }
-
-    /// The record after `position` is reached, this one unchanged.
-    pub(super) fn after(&self, position: &RebelPosition) -> Record {
-        let mut next = self.clone();
-        next.push(position);
-        next
-    }
-
-    /// How many times the current position has occurred.
-    pub(super) fn repetitions(&self) -> usize {
-        match self.keys.last() {
-            Some(current) => self.keys.iter().filter(|k| *k == current).count(),
-            None => 0,
-        }
-    }
-
-    /// The draw that ends the game by itself, board endings aside
-    /// (checkmate and stalemate come first).
-    pub(super) fn automatic(&self, position: &RebelPosition) -> Option<DrawRule> {
-        if position.is_insufficient_material() {
-            Some(DrawRule::InsufficientMaterial)
-        } else if self.repetitions() >= 5 {
-            Some(DrawRule::FivefoldRepetition)
-        } else if position.halfmove_clock() >= 150 {
-            Some(DrawRule::SeventyFiveMoveRule)
-        } else {
-            None
-        }
-    }
-
-    /// The draw the side to move may claim.
-    pub(super) fn claimable(&self, position: &RebelPosition) -> Option<DrawRule> {
-        if self.repetitions() >= 3 {
-            Some(DrawRule::ThreefoldRepetition)
-        } else if position.halfmove_clock() >= 100 {
-            Some(DrawRule::FiftyMoveRule)
-        } else {
-            None
-        }
+        knights == 0 && (bishops.iter().all(|dark| *dark) || bishops.iter().all(|dark| !dark))
     }
 }

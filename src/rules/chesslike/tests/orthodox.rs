@@ -3,7 +3,8 @@
 //! and on random games the two agree move for move (legal moves, FEN, SAN,
 //! check, reading SAN back).
 
-use crate::rules::chess::{self, tests::Rng};
+use crate::rules::Seat;
+use crate::rules::chess::{self, tests::Rng, tests::sq};
 use crate::rules::chesslike::{Position, Variant};
 
 const PERFT: &str = include_str!("../../../../tests/data/chess.perft");
@@ -97,4 +98,33 @@ fn layer_and_engine_agree_on_random_games() {
         }
     }
     assert!(positions > 1000, "{positions}");
+}
+
+/// `attackers` names every piece `is_attacked` counts: leapers, riders
+/// (the first piece of each line only) and pawns.
+#[test]
+fn attackers_are_the_pieces_is_attacked_counts() {
+    let position = layer("4k3/8/8/3p4/8/2N5/6B1/3RK2Q b - - 0 1");
+    let mut attackers = position.attackers(sq("d5"), Seat::White);
+    attackers.sort();
+    let mut expected = [sq("c3"), sq("d1"), sq("g2")];
+    expected.sort();
+    assert_eq!(attackers, expected, "the queen on h1 is behind the bishop");
+    assert!(position.is_attacked(sq("d5"), Seat::White));
+    assert!(position.attackers(sq("e8"), Seat::White).is_empty());
+    assert!(!position.is_attacked(sq("e8"), Seat::White));
+    assert_eq!(position.attackers(sq("e4"), Seat::Black), [sq("d5")]);
+}
+
+/// A game's own rule takes a castling right away: the square's, and the
+/// partner's that is left without one.
+#[test]
+fn revoking_a_castling_right_drops_the_unpaired_partner() {
+    let mut position = layer("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    position.revoke_castling(sq("h1"));
+    assert_eq!(position.castling_text(), "Qkq");
+    position.revoke_castling(sq("a1"));
+    assert_eq!(position.castling_text(), "kq");
+    position.revoke_castling(sq("e8"));
+    assert_eq!(position.castling_text(), "-");
 }

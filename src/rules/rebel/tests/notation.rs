@@ -86,6 +86,18 @@ fn errors_say_why_and_what_is_possible() {
         "The Recruiter on e7 is Black's. Your legal moves: Na3, Nc3, Nf3, Nh3, Uc4, Ug4, a3, \
          a4, b3, b4, c3, c4, d3, d4, f3, f4, g3, g4, h3, h4."
     );
+    // A pawn's step names the pawns of its file (the e-pawn is a
+    // Recruiter here), as a capture names its origin's file.
+    assert_eq!(
+        illegal(&start, "e4"),
+        "You have no pawn on the e-file. Your legal moves: Na3, Nc3, Nf3, Nh3, Uc4, Ug4, a3, \
+         a4, b3, b4, c3, c4, d3, d4, f3, f4, g3, g4, h3, h4."
+    );
+    let p = pos("4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1", Version::One);
+    assert_eq!(
+        illegal(&p, "e4"),
+        "Your pawn on e2 cannot move to e4. Your pawn on e2: e3."
+    );
     assert_eq!(
         illegal(&start, "Bb5"),
         "None of your bishops can move to b5. Your bishops: no legal move."
