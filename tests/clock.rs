@@ -212,3 +212,48 @@ async fn a_draw_offer_does_not_buy_time() {
     assert!(subject.ends_with("game over, 0-1"), "{subject}");
     assert!(text.contains("White let the deadline pass"), "{text}");
 }
+
+/// The clock's round reads only the games with something due: a game's next
+/// check is its reminder, then its deadline; a move sets it again.
+#[tokio::test]
+async fn the_clock_reads_only_the_games_with_something_due() {
+    use arbiter::store::clock::games_due;
+    let mut room = Room::new(clocked()).await;
+    let start = Utc::now();
+    let (alice, _) = started_game(&mut room, "chess", "").await;
+    let store = room.mailroom.referee.store().clone();
+    let due = |at| {
+        let store = store.clone();
+        async move {
+            let mut conn = store.read().await.unwrap();
+            games_due(&mut conn, at).await.unwrap()
+        }
+    };
+    // A new game's next check is not known yet: the first round looks.
+    assert_eq!(due(start).await, [1]);
+    assert_eq!(room.mailroom.tick(start).await.unwrap(), 0);
+    // Then nothing until White's reminder (3 days less 24 hours).
+    assert!(due(start + Duration::hours(47)).await.is_empty());
+    assert_eq!(due(start + Duration::hours(49)).await, [1]);
+    assert_eq!(
+        room.mailroom
+            .tick(start + Duration::hours(49))
+            .await
+            .unwrap(),
+        1,
+        "the reminder"
+    );
+    // After the reminder, nothing until the deadline.
+    assert!(due(start + Duration::hours(71)).await.is_empty());
+    assert_eq!(due(start + Duration::hours(73)).await, [1]);
+
+    // A move starts Black's turn: the next check is Black's reminder.
+    assert_eq!(
+        room.deliver(&mail("alice@example.test", &alice, "Re", "d4@x", "d4"))
+            .await,
+        Handled::Applied
+    );
+    let moved = Utc::now();
+    assert!(due(moved + Duration::hours(47)).await.is_empty());
+    assert_eq!(due(moved + Duration::hours(49)).await, [1]);
+}

@@ -215,9 +215,19 @@ async fn run_clock(
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
+    // The clock's settings the games' next checks were made with: none at
+    // the start (they may have changed while the daemon was down).
+    let mut checked_with = None;
     while !*stop.borrow_and_update() {
         let mailroom = room.borrow().clone();
-        if mailroom.referee.clock().is_on() {
+        let clock = mailroom.referee.clock();
+        if checked_with != Some(clock) {
+            match mailroom.referee.forget_next_checks().await {
+                Ok(()) => checked_with = Some(clock),
+                Err(e) => warn!(error = %e, "the clock could not reset its index"),
+            }
+        }
+        if clock.is_on() {
             match mailroom.tick(chrono::Utc::now()).await {
                 Ok(0) => {}
                 Ok(queued) => {

@@ -79,7 +79,7 @@ impl Mailroom {
         }
         let ids = {
             let mut conn = self.referee.store().read().await?;
-            crate::store::clock::ongoing_games(&mut conn).await?
+            crate::store::clock::games_due(&mut conn, now).await?
         };
         let mut queued = 0;
         for id in ids {

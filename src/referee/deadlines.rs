@@ -53,11 +53,10 @@ impl Referee {
         loaded: &LoadedGame,
         mut notices: Vec<Notice>,
     ) -> Result<Vec<Notice>, RefereeError> {
-        let lines: Vec<String> = self
-            .deadlines(conn, loaded)
-            .await?
-            .into_iter()
-            .map(|(seat, when)| format!("{seat} must answer by {}.", show_time(when)))
+        let deadlines = self.deadlines(conn, loaded).await?;
+        let lines: Vec<String> = deadlines
+            .iter()
+            .map(|(seat, when)| format!("{seat} must answer by {}.", show_time(*when)))
             .collect();
         for notice in &mut notices {
             notice.deadlines = lines.clone();
@@ -77,7 +76,10 @@ impl Referee {
         let loaded = self.load(conn, id).await?;
         let deadlines = self.deadlines(conn, &loaded).await?;
         let turn = match deadlines.is_empty() {
-            true => return Ok(Vec::new()),
+            true => {
+                clockstore::set_next_check(conn, id, None).await?;
+                return Ok(Vec::new());
+            }
             false => self.turn_start(conn, id).await?,
         };
         let late: Vec<Seat> = deadlines
@@ -92,6 +94,17 @@ impl Referee {
                 .apply_meta(LogEntry::Timeout { seats: late })?;
             return self.commit_step(conn, &loaded, None, step, "clock").await;
         }
+        // Once this round is done, every reminder due by now is recorded:
+        // a seat's next milestone is its reminder if still ahead, else its
+        // deadline.
+        let next = deadlines
+            .iter()
+            .map(|&(_, when)| match self.clock.reminder_at(when) {
+                reminder if reminder > now => reminder,
+                _ => when,
+            })
+            .min();
+        clockstore::set_next_check(conn, id, next).await?;
         let mut notices = Vec::new();
         for (seat, when) in deadlines {
             if self.clock.reminder_at(when) <= now
@@ -107,6 +120,36 @@ impl Referee {
             }
         }
         self.with_deadlines(conn, &loaded, notices).await
+    }
+
+    /// Records when the clock next has work in a game that just changed:
+    /// the earliest reminder of the seats that owe an action (a new turn
+    /// has had none yet).
+    pub(super) async fn note_next_check(
+        &self,
+        conn: &mut Tx,
+        loaded: &LoadedGame,
+    ) -> Result<(), RefereeError> {
+        if !self.clock.is_on() {
+            return Ok(());
+        }
+        let next = self
+            .deadlines(conn, loaded)
+            .await?
+            .iter()
+            .map(|&(_, when)| self.clock.reminder_at(when))
+            .min();
+        clockstore::set_next_check(conn, loaded.row.id, next).await?;
+        Ok(())
+    }
+
+    /// Forgets every game's next check, for a clock whose settings may
+    /// have changed: the next round looks at every ongoing game once.
+    pub async fn forget_next_checks(&self) -> Result<(), RefereeError> {
+        let mut tx = self.store().write().await?;
+        clockstore::forget_next_checks(&mut tx, None).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Books a vacation for `address` from `now`: their clocks stop in all
@@ -133,6 +176,7 @@ impl Referee {
             ends: now + chrono::Duration::days(days as i64),
         };
         clockstore::add_vacation(conn, address, vacation).await?;
+        clockstore::forget_next_checks(conn, Some(address)).await?;
         info!(address, days, "vacation booked");
         Ok(vacation.ends)
     }

@@ -479,6 +479,7 @@ impl Referee {
             "entry accepted"
         );
         let after = self.load(conn, id).await?;
+        self.note_next_check(conn, &after).await?;
         let events = step.events;
         let notices = Seat::BOTH
             .iter()

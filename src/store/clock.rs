@@ -79,16 +79,60 @@ pub async fn add_vacation(
     Ok(())
 }
 
-/// The ids of the games still being played.
-pub async fn ongoing_games(conn: &mut Tx) -> Result<Vec<i64>, StoreError> {
-    Ok(
-        sqlx::query("SELECT id FROM games WHERE finished = 0 ORDER BY id")
-            .fetch_all(conn.db())
-            .await?
-            .iter()
-            .map(|r| r.get(0))
-            .collect(),
+/// The ids of the games still being played in which the clock may have
+/// work at `now`: its next check is due, or not known yet. An index makes
+/// this independent of the games with nothing due.
+pub async fn games_due(conn: &mut Tx, now: DateTime<Utc>) -> Result<Vec<i64>, StoreError> {
+    Ok(sqlx::query(
+        "SELECT id FROM games WHERE finished = 0 AND next_check_at IS NULL \
+         UNION SELECT id FROM games WHERE finished = 0 AND next_check_at <= ? ORDER BY id",
     )
+    .bind(format_time(now))
+    .fetch_all(conn.db())
+    .await?
+    .iter()
+    .map(|r| r.get(0))
+    .collect())
+}
+
+/// Records when the clock next has work in a game (`None`: never, while
+/// nothing changes; a move or a vacation sets it again).
+pub async fn set_next_check(
+    conn: &mut Tx,
+    game: i64,
+    at: Option<DateTime<Utc>>,
+) -> Result<(), StoreError> {
+    // Far in the future rather than NULL: NULL means "not known yet".
+    let at = at.map_or_else(|| "9999-12-31T23:59:59Z".to_string(), format_time);
+    sqlx::query("UPDATE games SET next_check_at = ? WHERE id = ?")
+        .bind(at)
+        .bind(game)
+        .execute(conn.db())
+        .await?;
+    Ok(())
+}
+
+/// Forgets the next checks of a player's ongoing games (a vacation moved
+/// their deadlines), or of every game (`None`: the clock's settings may
+/// have changed): the next round looks at each again.
+pub async fn forget_next_checks(conn: &mut Tx, address: Option<&str>) -> Result<(), StoreError> {
+    match address {
+        Some(address) => {
+            sqlx::query(
+                "UPDATE games SET next_check_at = NULL WHERE finished = 0 \
+                 AND id IN (SELECT game_id FROM seats WHERE address = ?)",
+            )
+            .bind(address)
+            .execute(conn.db())
+            .await?;
+        }
+        None => {
+            sqlx::query("UPDATE games SET next_check_at = NULL WHERE finished = 0")
+                .execute(conn.db())
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// When the current turn of a game began: the newest game action, or the
