@@ -550,3 +550,42 @@ fn challenges_from_the_command_line_follow_the_mail_rules() {
         "a decline starts nothing"
     );
 }
+
+#[test]
+fn game_list_pages_newest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    for (white, black) in [("a", "b"), ("c", "d"), ("a", "e")] {
+        let made = arbiter(
+            &db,
+            &[
+                "game",
+                "new",
+                "chess",
+                "--white",
+                &format!("{white}@x.test"),
+                "--black",
+                &format!("{black}@x.test"),
+            ],
+        );
+        assert_eq!(made.code, 0, "{}", made.err);
+    }
+    let first = arbiter(&db, &["game", "list", "--limit", "2"]).out;
+    assert_eq!(
+        first,
+        "#3 chess a@x.test vs e@x.test playing\n#2 chess c@x.test vs d@x.test playing\n\
+         (more: add --before 2)\n"
+    );
+    let next = arbiter(&db, &["game", "list", "--limit", "2", "--before", "2"]).out;
+    assert_eq!(next, "#1 chess a@x.test vs b@x.test playing\n");
+    let mine = arbiter(
+        &db,
+        &["game", "list", "--player", "A@x.test", "--limit", "1"],
+    )
+    .out;
+    assert_eq!(
+        mine,
+        "#3 chess a@x.test vs e@x.test playing\n(more: add --before 3)\n"
+    );
+    assert_eq!(arbiter(&db, &["game", "list", "--limit", "0"]).code, 1);
+}

@@ -89,10 +89,17 @@ pub enum GameCommand {
         #[arg(long = "as", value_name = "ADDR")]
         player: Option<String>,
     },
-    /// List the games (of one player with --player).
+    /// List the games, newest first (of one player with --player), a page
+    /// at a time.
     List {
         #[arg(long, value_name = "ADDR")]
         player: Option<String>,
+        /// Games per page.
+        #[arg(long, default_value_t = 100)]
+        limit: i64,
+        /// Only games older than this one: the next page.
+        #[arg(long, value_name = "ID")]
+        before: Option<i64>,
     },
     /// Replay a game's log and check that it gives the stored state.
     Verify { id: i64 },
@@ -246,12 +253,23 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 println!("{}", outcome);
             }
         }
-        GameCommand::List { player } => {
+        GameCommand::List {
+            player,
+            limit,
+            before,
+        } => {
+            if *limit < 1 {
+                return Err(CliError::Refused("--limit must be at least 1".into()));
+            }
             let mut conn = connection(referee).await?;
             let address = player.as_deref().map(normalize_address);
-            let list = games::list(&mut conn, address.as_deref())
+            // One more than asked tells whether another page follows.
+            let mut list = games::list_page(&mut conn, address.as_deref(), *before, limit + 1)
                 .await
                 .context("listing games")?;
+            let more = list.len() as i64 > *limit;
+            list.truncate(*limit as usize);
+            let last = list.last().map(|g| g.id);
             for game in list {
                 let state = match (&game.finished, &game.result) {
                     (true, Some(result)) => result.clone(),
@@ -261,6 +279,9 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                     "#{} {} {} vs {} {}",
                     game.id, game.game, game.white, game.black, state
                 );
+            }
+            if let (true, Some(last)) = (more, last) {
+                println!("(more: add --before {last})");
             }
         }
         GameCommand::Verify { id } => {

@@ -261,17 +261,46 @@ pub struct GameSummary {
 
 /// Every game, or the games `address` plays in, newest first.
 pub async fn list(conn: &mut Tx, address: Option<&str>) -> Result<Vec<GameSummary>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT g.id, g.game, w.address AS white, b.address AS black, g.finished, g.result, g.updated_at \
-         FROM games g \
+    list_page(conn, address, None, i64::MAX).await
+}
+
+/// A page of [`list`]: at most `limit` games, newest first, only those
+/// older than game `before` when given (keyset paging: each page costs the
+/// same however many games there are). A player's games are found through
+/// the seats' address index.
+pub async fn list_page(
+    conn: &mut Tx,
+    address: Option<&str>,
+    before: Option<i64>,
+    limit: i64,
+) -> Result<Vec<GameSummary>, StoreError> {
+    const COLUMNS: &str = "SELECT g.id, g.game, w.address AS white, b.address AS black, \
+         g.finished, g.result, g.updated_at FROM games g \
          JOIN seats w ON w.game_id = g.id AND w.seat = 'white' \
-         JOIN seats b ON b.game_id = g.id AND b.seat = 'black' \
-         WHERE ?1 IS NULL OR w.address = ?1 OR b.address = ?1 \
-         ORDER BY g.id DESC",
-    )
-    .bind(address)
-    .fetch_all(conn.db())
-    .await?;
+         JOIN seats b ON b.game_id = g.id AND b.seat = 'black'";
+    let before = before.unwrap_or(i64::MAX);
+    let rows = match address {
+        Some(address) => {
+            sqlx::query(&format!(
+                "{COLUMNS} WHERE g.id IN (SELECT game_id FROM seats WHERE address = ?1) \
+                 AND g.id < ?2 ORDER BY g.id DESC LIMIT ?3"
+            ))
+            .bind(address)
+            .bind(before)
+            .bind(limit)
+            .fetch_all(conn.db())
+            .await?
+        }
+        None => {
+            sqlx::query(&format!(
+                "{COLUMNS} WHERE g.id < ?1 ORDER BY g.id DESC LIMIT ?2"
+            ))
+            .bind(before)
+            .bind(limit)
+            .fetch_all(conn.db())
+            .await?
+        }
+    };
     Ok(rows
         .iter()
         .map(|row| GameSummary {
