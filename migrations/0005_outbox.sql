@@ -5,3 +5,7 @@ ALTER TABLE outbox ADD COLUMN log_len INTEGER;
 -- When the server refused the mail for good (a 5xx answer): it is not
 -- tried again, and `arbiter mail-status` lists it for the host.
 ALTER TABLE outbox ADD COLUMN given_up_at TEXT;
+-- Whether the last attempt failed to reach the server at all (down,
+-- refused connection, timeout) rather than being answered 4xx: such mail is
+-- tried again as soon as a send succeeds.
+ALTER TABLE outbox ADD COLUMN unreachable INTEGER NOT NULL DEFAULT 0;

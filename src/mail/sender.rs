@@ -9,6 +9,7 @@ use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use futures_util::{StreamExt, stream};
 use tokio::sync::{Notify, watch};
 use tracing::{error, info, warn};
 
@@ -26,6 +27,19 @@ const MAX_ATTEMPTS: i64 = 20;
 /// waiting retry forward anyway.
 fn retry_delay(attempts: i64) -> i64 {
     (5i64 << attempts.clamp(1, 10)).min(3600)
+}
+
+/// Mails read from the outbox at a time, and sent at once at most.
+const BATCH: i64 = 20;
+const IN_FLIGHT: usize = 4;
+
+/// Whether a send failed without any answer from the server (it is down,
+/// refuses connections, or timed out), as opposed to a 4xx answer.
+fn unreachable(error: &anyhow::Error) -> bool {
+    !error.chain().any(|e| {
+        e.downcast_ref::<lettre::transport::smtp::Error>()
+            .is_some_and(|e| e.status().is_some())
+    })
 }
 
 /// Whether the server refused a mail for good (a 5xx answer other than to
@@ -164,27 +178,39 @@ impl Sender {
     /// One pass over the due mails.
     pub async fn send_due(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
+        let mut forwarded = false;
         loop {
             let mut conn = self.store.read().await?;
-            let due = mailstore::due(&mut conn, 20).await?;
+            let due = mailstore::due(&mut conn, BATCH).await?;
             drop(conn);
             if due.is_empty() {
                 return Ok(sent);
             }
-            for mail in due {
-                // No transaction is held across the SMTP I/O.
-                let result = self.send(&mail).await;
+            // Several sends in flight over the transport's pooled
+            // connections; each row is in one batch only, so never sent
+            // twice at once. No transaction is held across the SMTP I/O.
+            let mut results = stream::iter(due)
+                .map(|mail| async move {
+                    let result = self.send(&mail).await;
+                    (mail, result)
+                })
+                .buffer_unordered(IN_FLIGHT);
+            while let Some((mail, result)) = results.next().await {
                 let mut tx = self.store.write().await?;
                 match result {
                     Ok(()) => {
                         mailstore::mark_sent(&mut tx, mail.id).await?;
                         info!(to = %mail.recipient, message_id = %mail.message_id, "mail sent");
                         sent += 1;
-                        // The server takes mail again: what waits for a
-                        // retry goes now, not minutes later.
-                        let forward = mailstore::bring_retries_forward(&mut tx).await?;
-                        if forward > 0 {
-                            info!(mails = forward, "retries brought forward");
+                        // The server takes mail again: what waited for it
+                        // goes now, not minutes later (once a pass, so that
+                        // a flaky server cannot spin the sender).
+                        if !forwarded {
+                            forwarded = true;
+                            let forward = mailstore::bring_retries_forward(&mut tx).await?;
+                            if forward > 0 {
+                                info!(mails = forward, "retries brought forward");
+                            }
                         }
                     }
                     Err(e) if permanent(&e) => {
@@ -201,7 +227,9 @@ impl Sender {
                             retry_delay(attempts)
                         };
                         warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
-                        mailstore::mark_failed(&mut tx, mail.id, &format!("{e:#}"), retry).await?;
+                        let error = format!("{e:#}");
+                        mailstore::mark_failed(&mut tx, mail.id, &error, retry, unreachable(&e))
+                            .await?;
                     }
                 }
                 tx.commit().await?;

@@ -235,18 +235,21 @@ pub async fn mark_sent(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Records a failed attempt and when to try again.
+/// Records a failed attempt and when to try again; `unreachable` when the
+/// server could not be reached at all (no answer to act on).
 pub async fn mark_failed(
     conn: &mut Tx,
     id: i64,
     error: &str,
     retry_in_secs: i64,
+    unreachable: bool,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, \
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, unreachable = ?, \
          next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || ? || ' seconds') WHERE id = ?",
     )
     .bind(error)
+    .bind(unreachable)
     .bind(retry_in_secs)
     .bind(id)
     .execute(conn.db())
@@ -267,12 +270,14 @@ pub async fn mark_given_up(conn: &mut Tx, id: i64, error: &str) -> Result<(), St
     Ok(())
 }
 
-/// Makes every mail waiting for a retry due now: a send just succeeded,
-/// so the server is back. Returns how many.
+/// Makes every mail that waits because the server could not be reached
+/// due now: a send just succeeded, so the server is back. (Mail the server
+/// answered 4xx keeps its delay: greylisting, a full mailbox.) Returns how
+/// many.
 pub async fn bring_retries_forward(conn: &mut Tx) -> Result<u64, StoreError> {
     Ok(sqlx::query(
         "UPDATE outbox SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
-         WHERE sent_at IS NULL AND given_up_at IS NULL AND attempts > 0 \
+         WHERE sent_at IS NULL AND given_up_at IS NULL AND unreachable = 1 \
          AND next_attempt_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
     )
     .execute(conn.db())
@@ -417,7 +422,7 @@ mod tests {
         mark_given_up(&mut tx, ids[0], "554 relay denied")
             .await
             .unwrap();
-        mark_failed(&mut tx, ids[1], "connection refused", 600)
+        mark_failed(&mut tx, ids[1], "connection refused", 600, true)
             .await
             .unwrap();
         tx.commit().await.unwrap();
@@ -434,6 +439,11 @@ mod tests {
 
         let mut tx = store.write().await.unwrap();
         assert_eq!(bring_retries_forward(&mut tx).await.unwrap(), 1);
+        // A 4xx answer keeps its delay.
+        mark_failed(&mut tx, ids[2], "451 greylisted", 600, false)
+            .await
+            .unwrap();
+        assert_eq!(bring_retries_forward(&mut tx).await.unwrap(), 0);
         tx.commit().await.unwrap();
         let mut conn = store.read().await.unwrap();
         let due_now: Vec<i64> = due(&mut conn, 10)
@@ -442,7 +452,7 @@ mod tests {
             .iter()
             .map(|m| m.id)
             .collect();
-        assert_eq!(due_now, [ids[1], ids[2]], "the given-up mail stays out");
+        assert_eq!(due_now, [ids[1]], "the given-up and the greylisted mail stay out");
         let listed = unsent(&mut conn).await.unwrap();
         assert_eq!(listed.len(), 3);
         assert!(listed[0].given_up_at.is_some() && listed[1].given_up_at.is_none());
