@@ -452,7 +452,11 @@ mod tests {
             .iter()
             .map(|m| m.id)
             .collect();
-        assert_eq!(due_now, [ids[1]], "the given-up and the greylisted mail stay out");
+        assert_eq!(
+            due_now,
+            [ids[1]],
+            "the given-up and the greylisted mail stay out"
+        );
         let listed = unsent(&mut conn).await.unwrap();
         assert_eq!(listed.len(), 3);
         assert!(listed[0].given_up_at.is_some() && listed[1].given_up_at.is_none());
