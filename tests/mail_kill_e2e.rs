@@ -1,0 +1,125 @@
+//! Exactly once under SIGKILL: a 20-move chess game by mail through the
+//! real Postfix and Dovecot, with the daemon killed (no chance to tidy up)
+//! after every move at a different moment, landing while it fetches, while
+//! it applies and commits, while it sends, and while it moves mail to the
+//! done folder, and restarted at once. At the end every move was applied
+//! exactly once, in order, the log replays, and SQLite's integrity check
+//! passes.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use sqlx::Row;
+use support::{Harness, Setup};
+
+const MOVES: [&str; 20] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",
+    "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_move_is_applied_exactly_once_through_repeated_sigkills() {
+    let mut harness = Harness::start("kill", Setup::DEFAULT);
+    let (code, out, err) = harness.cli(&[
+        "game",
+        "new",
+        "chess",
+        "--white",
+        "alice@example.test",
+        "--black",
+        "bob@example.test",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let store = harness.store().await;
+    let seats = sqlx::query("SELECT seat, secret FROM seats WHERE game_id = 1")
+        .fetch_all(store.pool())
+        .await
+        .unwrap();
+    let reply_address = |seat: &str| {
+        let secret: String = seats
+            .iter()
+            .find(|r| r.get::<String, _>(0) == seat)
+            .unwrap()
+            .get(1);
+        format!("referee+1.{secret}@example.test")
+    };
+    let (white, black) = (reply_address("white"), reply_address("black"));
+    let alice = harness.player("alice");
+    let bob = harness.player("bob");
+
+    let mut sent = Vec::new();
+    for (ply, mv) in MOVES.iter().enumerate() {
+        let (player, to) = if ply % 2 == 0 {
+            (&alice, &white)
+        } else {
+            (&bob, &black)
+        };
+        sent.push(player.send(to, "move", mv, None).await.unwrap());
+        // Kill at a different moment after each move: 0 to 570 ms, in
+        // steps of 30 ms.
+        tokio::time::sleep(Duration::from_millis((ply as u64 * 30) % 600)).await;
+        harness.kill_daemon();
+        harness.start_daemon();
+        let deadline = Instant::now() + support::WAIT;
+        while harness.log_len(1).await < ply as i64 + 1 {
+            assert!(
+                Instant::now() < deadline,
+                "move {} ({mv}) was never applied:\n{}",
+                ply + 1,
+                harness.daemon_log()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    // Exactly once: every move mail recorded once, applied, in order.
+    assert_eq!(harness.log_len(1).await, MOVES.len() as i64);
+    for id in &sent {
+        assert_eq!(harness.outcomes_of(id).await, ["applied"], "{id}");
+    }
+    let notations: Vec<String> =
+        sqlx::query("SELECT notation FROM log WHERE game_id = 1 ORDER BY idx")
+            .fetch_all(store.pool())
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+    assert_eq!(notations, MOVES);
+    let (code, out, err) = harness.cli(&["game", "verify", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let integrity: String = sqlx::query("PRAGMA integrity_check")
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(integrity, "ok");
+
+    // Every answer goes out in the end (at least once), none is lost.
+    let deadline = Instant::now() + support::WAIT;
+    loop {
+        let unsent: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
+            .fetch_one(store.pool())
+            .await
+            .unwrap()
+            .get(0);
+        if unsent == 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{}", harness.daemon_log());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let queued: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE game_id = 1")
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        queued,
+        2 * MOVES.len() as i64,
+        "two notices a move, queued once"
+    );
+    // The referee's INBOX is empty: every mail was moved to the done folder.
+    assert!(harness.player("referee").inbox().await.unwrap().is_empty());
+}
