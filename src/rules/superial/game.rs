@@ -444,7 +444,7 @@ impl Game for Superial {
 
     const NAME: &'static str = "superial-chess";
     const TITLE: &'static str = "Superial Chess";
-    const OPTIONS: &'static [&'static str] = &["random-moves"];
+    const OPTIONS: &'static [&'static str] = &["random-moves", "hybrid"];
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")

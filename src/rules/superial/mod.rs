@@ -27,6 +27,7 @@
 //! king on top of this engine.
 
 pub mod board;
+pub mod hybrid;
 mod game;
 pub mod moves;
 pub mod notation;
@@ -58,11 +59,16 @@ pub const MAX_RANDOM_MOVES: u8 = 9;
 pub struct Settings {
     /// Random moves each player has for the game (`random-moves=N`, 0-9).
     pub random_moves: u8,
+    /// The chess hybrid (`hybrid=on`): an orthodox army against cubes on
+    /// 8x8.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hybrid: bool,
 }
 
 impl Settings {
-    /// Reads `random-moves=0..9`; any other key is refused (the hybrid is
-    /// not offered yet).
+    /// Reads `random-moves=0..9` and `hybrid=off|on`; random moves are the
+    /// classic game's only, so `random-moves` above 0 with `hybrid=on` is
+    /// refused. Any other key is refused.
     ///
     /// ```
     /// use arbiter::rules::Options;
@@ -70,7 +76,8 @@ impl Settings {
     /// let options = Options::parse(["random-moves=2"]).unwrap();
     /// assert_eq!(Settings::read(&options).unwrap().random_moves, 2);
     /// assert!(Settings::read(&Options::parse(["random-moves=10"]).unwrap()).is_err());
-    /// assert!(Settings::read(&Options::parse(["hybrid=on"]).unwrap()).is_err());
+    /// assert!(Settings::read(&Options::parse(["hybrid=on"]).unwrap()).unwrap().hybrid);
+    /// assert!(Settings::read(&Options::parse(["hybrid=on", "random-moves=1"]).unwrap()).is_err());
     /// ```
     pub fn read(options: &Options) -> Result<Settings, OptionError> {
         options.read(Superial::OPTIONS, |r| {
@@ -79,8 +86,18 @@ impl Settings {
                 &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
                 "0",
             )?;
+            let hybrid = r.flag("hybrid", false)?;
+            if hybrid && n != "0" {
+                return Err(OptionError::BadValue {
+                    key: "random-moves".to_string(),
+                    value: n.to_string(),
+                    expected: "0 (random moves belong to the classic game: hybrid=on has none)"
+                        .to_string(),
+                });
+            }
             Ok(Settings {
                 random_moves: n.parse().expect("a digit"),
+                hybrid,
             })
         })
     }

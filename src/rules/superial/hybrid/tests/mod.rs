@@ -1,0 +1,3 @@
+//! Tests of the hybrid.
+
+mod perft;
