@@ -27,8 +27,9 @@
 //! king on top of this engine.
 
 pub mod board;
-pub mod hybrid;
+mod form;
 mod game;
+pub mod hybrid;
 pub mod moves;
 pub mod notation;
 pub mod position;
@@ -41,6 +42,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use board::{Aspect, Board, Colour, Cube, Token};
+pub use form::{SuperialChess, SuperialChessAction, SuperialChessView};
 pub use game::{Last, Play, Superial, SuperialAction};
 pub use moves::{CubeAction, Move, Step};
 pub use random::Throw;

@@ -2,11 +2,16 @@
 //! black cubes on 8x8.
 
 pub mod actions;
+mod game;
 pub mod men;
+pub mod notation;
 pub mod position;
-
-pub use actions::{Crown, HybridPlay};
-pub use men::Man;
+pub mod view;
 
 #[cfg(test)]
 mod tests;
+
+pub use actions::{Crown, HybridPlay};
+pub use game::{Hybrid, HybridAction, describe};
+pub use men::Man;
+pub use view::HybridView;
