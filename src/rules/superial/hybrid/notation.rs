@@ -104,7 +104,14 @@ fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), Actio
 /// Reads one play of `seat`.
 fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, ActionError> {
     let position = &game.position;
-    let body = text.trim().trim_end_matches(['+', '#']).trim();
+    // Check marks at the end; a `+` after `=` is the hopper's aspect.
+    let mut body = text.trim();
+    while let Some(head) = body.strip_suffix('#').or_else(|| {
+        body.strip_suffix('+')
+            .filter(|head| !head.ends_with('='))
+    }) {
+        body = head.trim_end();
+    }
     let lower = body.to_ascii_lowercase();
     if lower == "random" {
         return Err(ActionError::illegal(
@@ -149,7 +156,7 @@ fn moves_of(game: &Hybrid, seat: Seat, squares: &[Square]) -> Vec<String> {
 fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
     let moves = moves_of(game, seat, &[square]);
     if moves.is_empty() {
-        format!("{what} on {square} has no legal move as a piece.")
+        format!("{what} on {square} has no legal move.")
     } else {
         format!("{what} on {square} can play {}.", moves.join(", "))
     }
@@ -193,11 +200,24 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                 [one] => {
                     let man = Man(position.piece_at(*one).expect("named"));
                     let what = if man.is_king() {
-                        "Your king (as its piece)".to_string()
+                        "As its piece, your king".to_string()
                     } else {
                         format!("Your {}", position.kind_name(man.0.kind))
                     };
                     piece_hint(game, seat, *one, &what)
+                }
+                [] => {
+                    let own: Vec<Square> = position
+                        .pieces()
+                        .filter(|(_, p)| p.owner == seat && Man(*p).is_piece())
+                        .map(|(s, _)| s)
+                        .collect();
+                    let all = moves_of(game, seat, &own);
+                    if all.is_empty() {
+                        "None of your chess pieces has a legal move.".to_string()
+                    } else {
+                        format!("Your chess pieces can play {}.", all.join(", "))
+                    }
                 }
                 _ => {
                     let all = moves_of(game, seat, &named);
@@ -334,10 +354,29 @@ fn read_cube(
             action,
             crown: *one,
         }),
-        [] => Err(ActionError::illegal_with_hint(
-            format!("Your king cannot stand there after {body}."),
-            format!("Write one of: {}.", options.join(", ")),
-        )),
+        [] => {
+            let (on, _) = crown.expect("a placement was written");
+            let mut after = board.clone();
+            let captured = moves::play(&mut after, &action).captured;
+            let end = match &action {
+                CubeAction::Move(mv) => mv.to(),
+                CubeAction::Change { at, .. } => *at,
+            };
+            let reason = if on == end || captured.contains(&on) {
+                format!("After {body}, your king on {on} would be in check.")
+            } else {
+                let pieces: Vec<String> = captured.iter().map(|s| s.to_string()).collect();
+                format!(
+                    "After {body}, your king stands on the square the cube ends on ({end}) or \
+                     on the captured piece's ({}).",
+                    pieces.join(" or ")
+                )
+            };
+            Err(ActionError::illegal_with_hint(
+                reason,
+                format!("Write one of: {}.", options.join(", ")),
+            ))
+        }
         many => Err(ActionError::Ambiguous {
             text: body.to_string(),
             candidates: many.iter().map(|c| written(*c)).collect(),

@@ -179,8 +179,8 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
     Ok(position)
 }
 
-/// The letter or bracket a man is written with.
-fn write_man(man: Man) -> String {
+/// The letter or bracket a man is written with: `N`, `p`, `o`, `(on)`.
+pub fn write_man(man: Man) -> String {
     let letter = |kind: Kind, owner: Seat| {
         let c = kind.standard_letter().expect("an orthodox kind");
         match owner {

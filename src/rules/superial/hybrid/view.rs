@@ -112,7 +112,11 @@ impl View for HybridView {
                 numbered(last.number, last.seat, &last.text)
             ));
         }
-        let cubes = self.men.iter().filter(|m| m.label.starts_with('B')).count();
+        let cubes = self
+            .men
+            .iter()
+            .filter(|m| m.owner == Seat::Black && m.label.starts_with('B'))
+            .count();
         facts.push(match self.black_king {
             Some(square) => format!(
                 "Black's king rides its cube on {square}; Black's cubes: {}",

@@ -1,9 +1,37 @@
-use crate::rules::superial::hybrid::{actions, position};
+//! Perft: the hybrid's numbers of `tests/data/superial.perft`, pinned.
+
+use super::start;
+use crate::rules::perft_data::{self, PerftCase};
+use crate::rules::superial::SuperialChess;
+use crate::rules::Game;
+
+const PERFT: &str = include_str!("../../../../../tests/data/superial.perft");
+
+/// Counts up to this many leaves run here (the rest with `arbiter perft`).
+const LIMIT: u64 = 1_000_000;
+
+fn cases() -> Vec<PerftCase> {
+    perft_data::read(PERFT)
+        .into_iter()
+        .filter(|c| c.options.get("hybrid") == Some("on"))
+        .collect()
+}
 
 #[test]
-fn start_counts() {
-    let pos = position::read(position::START).unwrap();
-    for d in 1..=3 {
-        eprintln!("depth {d}: {}", actions::perft(&pos, d));
+fn the_start_counts_are_the_rulings() {
+    assert_eq!(start().perft(1), 20);
+    assert_eq!(start().perft(2), 1_560);
+}
+
+#[test]
+fn perft_file_counts_hold() {
+    let cases = cases();
+    assert!(cases.len() >= 5, "{}", cases.len());
+    for case in &cases {
+        let game = SuperialChess::from_position(case.position(), &case.options)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        for &(depth, count) in case.counts.iter().filter(|(_, n)| *n <= LIMIT) {
+            assert_eq!(game.perft(depth), count, "{} depth {depth}", case.id);
+        }
     }
 }
