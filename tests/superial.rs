@@ -229,7 +229,13 @@ async fn a_hybrid_game_by_mail_to_the_first_capture() {
         (10, "e5-d5 K@d5", "your king on d5 would be in check"),
     ] {
         let refused = room
-            .deliver(&mail("bob@example.test", &bob, "Re", &format!("h{n}@x"), text))
+            .deliver(&mail(
+                "bob@example.test",
+                &bob,
+                "Re",
+                &format!("h{n}@x"),
+                text,
+            ))
             .await;
         assert_eq!(refused, Handled::Refused, "{text}");
         let to_bob = room.mails_to("bob@example.test").await;
@@ -273,7 +279,14 @@ fn a_hybrid_game_from_the_command_line_to_checkmate() {
     let play = |id: &str, who: &str, text: &str| {
         arbiter(
             &db,
-            &["game", "play", id, "--as", &format!("{who}@example.test"), text],
+            &[
+                "game",
+                "play",
+                id,
+                "--as",
+                &format!("{who}@example.test"),
+                text,
+            ],
         )
     };
     // From the start: a few moves, a refusal that changes nothing.

@@ -200,9 +200,7 @@ impl Game for SuperialChess {
             SuperialChess::Hybrid(game) => {
                 SuperialChessView::Hybrid(Box::new(HybridView::build(game, viewer)))
             }
-            SuperialChess::Classic(game) => {
-                SuperialChessView::Classic(Box::new(game.view(viewer)))
-            }
+            SuperialChess::Classic(game) => SuperialChessView::Classic(Box::new(game.view(viewer))),
         }
     }
 

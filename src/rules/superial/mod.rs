@@ -7,26 +7,33 @@
 //! - [`moves`]: the cube engine (moves, pushes, hop and slash chains,
 //!   aspect changes, captures), generic over the token type;
 //! - [`random`]: the random move's throw;
-//! - `game`: [`Superial`], the truth of one game, behind the
-//!   [`Game`](crate::rules::Game) trait (turns, random moves, the end, the
-//!   draws);
+//! - `game`: [`Superial`], the truth of one classic game (turns, random
+//!   moves, the end, the draws);
+//! - [`hybrid`]: the hybrid (`hybrid=on`), an orthodox army against cubes
+//!   on 8x8;
+//! - `form`: [`SuperialChess`], the game behind the
+//!   [`Game`](crate::rules::Game) trait, which is one form or the other as
+//!   the options say;
 //! - [`notation`]: reading and writing actions;
 //! - [`position`]: the position string;
 //! - [`view`]: what a viewer sees (everything: the game hides nothing);
 //! - `rules.txt`: the player-facing rules page, with every settled point
-//!   pinned by a test in `tests`.
+//!   pinned by a test in `tests` (the hybrid's in `hybrid/tests`).
 //!
-//! # The hybrid, later
-//! The hybrid (`hybrid=on`: an orthodox army against cubes on 8x8) is not
-//! offered yet. The engine is ready for it: [`Board`] takes size 8 and any
+//! # The hybrid
+//! The cube engine serves both forms: [`Board`] takes size 8 and any
 //! [`Token`], and [`moves::actions`] and [`moves::play`] move the tokens
 //! that are cubes and push, jump and turn over every other token. The
-//! hybrid's token will be a cube or a chess piece of the shared chess-like
-//! layer (a white piece turned over is the black piece of the same kind);
-//! its game adds the chess army's moves, check, and Black's first-capture
-//! king on top of this engine.
+//! hybrid's truth is a position of the chess-like layer
+//! ([`crate::rules::chesslike`]) whose cubes are a motionless kind owned by
+//! Black, their aspects marks, so that the layer gives chess moves their
+//! blocking and their captures of cubes; its token ([`hybrid::Man`]) is the
+//! same piece seen by the cube engine, and a white piece turned over is the
+//! black piece of the same kind. The hybrid adds check (cube captures
+//! included), Black's first-capture king and its placement, and the end.
 
 pub mod board;
+mod end;
 mod form;
 mod game;
 pub mod hybrid;

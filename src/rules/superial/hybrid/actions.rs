@@ -106,7 +106,9 @@ pub fn in_check(position: &Position, seat: Seat) -> bool {
         Seat::White => white_king(position).is_some_and(|king| {
             position.is_attacked(king, Seat::Black) || cubes_take_king(&board_of(position))
         }),
-        Seat::Black => black_king(position).is_some_and(|king| position.is_attacked(king, Seat::White)),
+        Seat::Black => {
+            black_king(position).is_some_and(|king| position.is_attacked(king, Seat::White))
+        }
     }
 }
 
@@ -159,9 +161,7 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
                 crowns = effect
                     .captured
                     .iter()
-                    .flat_map(|&piece| {
-                        [end, piece].map(|on| Some(Crown { piece, on }))
-                    })
+                    .flat_map(|&piece| [end, piece].map(|on| Some(Crown { piece, on })))
                     .collect();
             }
             for crown in crowns {

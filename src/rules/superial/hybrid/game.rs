@@ -365,7 +365,11 @@ fn note(after: &Position, done: &Done) -> String {
         .captured
         .iter()
         .filter(|s| Some(**s) != done.crowned)
-        .filter_map(|s| after.piece_at(*s).map(|p| format!("{s} (now {})", describe(Man(p)))))
+        .filter_map(|s| {
+            after
+                .piece_at(*s)
+                .map(|p| format!("{s} (now {})", describe(Man(p))))
+        })
         .collect();
     if !turned.is_empty() {
         parts.push(format!("capturing {}", turned.join(", ")));
@@ -374,7 +378,10 @@ fn note(after: &Position, done: &Done) -> String {
         && let Some(king) = after.piece_at(on)
     {
         parts.push(format!("crowning {}", describe(Man(king))));
-        parts.last_mut().expect("pushed").push_str(&format!(" on {on}"));
+        parts
+            .last_mut()
+            .expect("pushed")
+            .push_str(&format!(" on {on}"));
     }
     if parts.is_empty() {
         String::new()
@@ -386,11 +393,7 @@ fn note(after: &Position, done: &Done) -> String {
 /// A man in words: `White's knight`, `Black's hopper`, `Black's king (a
 /// knight riding a pusher)`.
 pub fn describe(man: Man) -> String {
-    let name = |kind| {
-        super::men::variant()
-            .kind(kind)
-            .name
-    };
+    let name = |kind| super::men::variant().kind(kind).name;
     match man.aspect() {
         Some(aspect) if man.is_king() => {
             format!("Black's king (a {} riding a {aspect})", name(man.0.kind))

@@ -91,10 +91,7 @@ fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), Actio
     let (on, piece) = match text.split_once('(') {
         Some((on, piece)) => (
             on,
-            Some(
-                Square::parse(piece.strip_suffix(')').ok_or_else(syntax)?)
-                    .ok_or_else(syntax)?,
-            ),
+            Some(Square::parse(piece.strip_suffix(')').ok_or_else(syntax)?).ok_or_else(syntax)?),
         ),
         None => (text, None),
     };
@@ -106,10 +103,10 @@ fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, Action
     let position = &game.position;
     // Check marks at the end; a `+` after `=` is the hopper's aspect.
     let mut body = text.trim();
-    while let Some(head) = body.strip_suffix('#').or_else(|| {
-        body.strip_suffix('+')
-            .filter(|head| !head.ends_with('='))
-    }) {
+    while let Some(head) = body
+        .strip_suffix('#')
+        .or_else(|| body.strip_suffix('+').filter(|head| !head.ends_with('=')))
+    {
         body = head.trim_end();
     }
     let lower = body.to_ascii_lowercase();
@@ -164,8 +161,8 @@ fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
 
 fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
     let position = &game.position;
-    let notation = read_move(&men::variant(), body)
-        .ok_or_else(|| ActionError::syntax(body, FORMS))?;
+    let notation =
+        read_move(&men::variant(), body).ok_or_else(|| ActionError::syntax(body, FORMS))?;
     let found: Vec<Move> = game
         .plays(seat)
         .into_iter()
@@ -265,7 +262,10 @@ fn read_cube(
         return Err(ActionError::syntax(body, FORMS));
     };
     if aspect == Some(cube.aspect) {
-        return Err(refuse(format!("{what} on {from} is already a {}.", cube.aspect)));
+        return Err(refuse(format!(
+            "{what} on {from} is already a {}.",
+            cube.aspect
+        )));
     }
     let action = if legs.is_empty() {
         CubeAction::Change {
@@ -306,17 +306,19 @@ fn read_cube(
             CubeAction::Move(mv) => mv.to(),
             CubeAction::Change { at, .. } => *at,
         };
-        return Err(refuse(if aspect.is_some() && !moves::may_change(seat, end) {
-            format!(
-                "{body} ends on {}, your home colour: a cube changes aspect only off its home \
+        return Err(refuse(
+            if aspect.is_some() && !moves::may_change(seat, end) {
+                format!(
+                    "{body} ends on {}, your home colour: a cube changes aspect only off its home \
                  colour.",
-                Colour::home(seat).name()
-            )
-        } else if actions::in_check(position, seat) {
-            format!("You are in check, and {body} does not end the check.")
-        } else {
-            format!("{body} would leave your king in check.")
-        }));
+                    Colour::home(seat).name()
+                )
+            } else if actions::in_check(position, seat) {
+                format!("You are in check, and {body} does not end the check.")
+            } else {
+                format!("{body} would leave your king in check.")
+            },
+        ));
     }
     let written = |crown: Option<Crown>| {
         write(
@@ -329,7 +331,12 @@ fn read_cube(
     };
     let options: Vec<String> = crowns.iter().map(|c| written(*c)).collect();
     let chosen: Vec<Option<Crown>> = match crown {
-        None if crowns == [None] => return Ok(HybridPlay::Cube { action, crown: None }),
+        None if crowns == [None] => {
+            return Ok(HybridPlay::Cube {
+                action,
+                crown: None,
+            });
+        }
         None => {
             return Err(ActionError::illegal_with_hint(
                 format!(

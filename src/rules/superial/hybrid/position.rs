@@ -235,7 +235,11 @@ pub fn castling(position: &Position) -> String {
             text.push(c);
         }
     }
-    if text.is_empty() { "-".to_string() } else { text }
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
 }
 
 /// What makes two positions the same for repetition: the men, the side to

@@ -9,7 +9,7 @@ use crate::rules::superial::hybrid::notation::write;
 const FIRST: &str = "8/8/8/8/3o4/3N4/8/K7 b - - 0 1";
 
 #[test]
-fn the_first_capture_offers_both_squares_as_separate_actions() {
+pub(super) fn the_first_capture_offers_both_squares_as_separate_actions() {
     let game = at(FIRST);
     let of_d4: Vec<String> = notations(&game)
         .into_iter()
@@ -19,28 +19,43 @@ fn the_first_capture_offers_both_squares_as_separate_actions() {
 }
 
 #[test]
-fn the_king_on_the_cubes_end_square() {
+pub(super) fn the_king_on_the_cubes_end_square() {
     let game = play(&at(FIRST), "d4-d3 K@d3");
-    assert_eq!((on(&game, "d3"), on(&game, "d2")), ("(on)".into(), ".".into()));
-    assert_eq!(actions::black_king(game.position()).unwrap().to_string(), "d3");
+    assert_eq!(
+        (on(&game, "d3"), on(&game, "d2")),
+        ("(on)".into(), ".".into())
+    );
+    assert_eq!(
+        actions::black_king(game.position()).unwrap().to_string(),
+        "d3"
+    );
 }
 
 #[test]
-fn the_king_on_the_captured_pieces_square() {
+pub(super) fn the_king_on_the_captured_pieces_square() {
     let game = play(&at(FIRST), "d4-d3 K@d2");
-    assert_eq!((on(&game, "d3"), on(&game, "d2")), (".".into(), "(on)".into()));
+    assert_eq!(
+        (on(&game, "d3"), on(&game, "d2")),
+        (".".into(), "(on)".into())
+    );
 }
 
 #[test]
-fn the_first_capture_must_say_where_the_king_goes() {
+pub(super) fn the_first_capture_must_say_where_the_king_goes() {
     let err = refusal(&at(FIRST), "d4-d3").to_string();
-    assert!(err.contains("first capture") && err.contains("d4-d3 K@d3"), "{err}");
+    assert!(
+        err.contains("first capture") && err.contains("d4-d3 K@d3"),
+        "{err}"
+    );
     let err = refusal(&at(FIRST), "d4-d3 K@e4").to_string();
-    assert!(err.contains("(d3) or on the captured piece's (d2)"), "{err}");
+    assert!(
+        err.contains("(d3) or on the captured piece's (d2)"),
+        "{err}"
+    );
 }
 
 #[test]
-fn a_later_capture_has_no_placement() {
+pub(super) fn a_later_capture_has_no_placement() {
     let game = at("7(or)/8/8/8/3o4/3N4/8/K7 b - - 0 1");
     let err = refusal(&game, "d4-d3 K@d3").to_string();
     assert!(err.contains("only with your first capture"), "{err}");
@@ -48,14 +63,14 @@ fn a_later_capture_has_no_placement() {
 }
 
 #[test]
-fn an_aspect_change_is_judged_where_the_move_ended_before_the_king_is_placed() {
+pub(super) fn an_aspect_change_is_judged_where_the_move_ended_before_the_king_is_placed() {
     // d3 is white (the cube may change there); d2 is black.
     let game = play(&at(FIRST), "d4-d3=X K@d2");
     assert_eq!(on(&game, "d2"), "(xn)");
 }
 
 #[test]
-fn several_captured_pieces_one_king_the_rest_turn_black() {
+pub(super) fn several_captured_pieces_one_king_the_rest_turn_black() {
     // The slasher a1 jumps b2 and d4 and ends on e5.
     let game = at("8/8/8/8/3B4/8/1N6/x3K3 b - - 0 1");
     let chain: Vec<String> = notations(&game)
@@ -88,7 +103,7 @@ fn several_captured_pieces_one_king_the_rest_turn_black() {
 }
 
 #[test]
-fn the_king_moves_as_its_cube_or_as_its_piece_as_different_actions() {
+pub(super) fn the_king_moves_as_its_cube_or_as_its_piece_as_different_actions() {
     let game = at("8/8/8/8/3(or)4/8/8/K7 b - - 0 1");
     let all = notations(&game);
     // The same step as a cube (d4-d5) and as a rook (Rd5).
@@ -104,15 +119,19 @@ fn the_king_moves_as_its_cube_or_as_its_piece_as_different_actions() {
 }
 
 #[test]
-fn the_king_as_its_cube_changes_aspect_but_not_as_its_piece() {
+pub(super) fn the_king_as_its_cube_changes_aspect_but_not_as_its_piece() {
     // d5 is white: the cube may change aspect there.
     let game = at("8/8/8/8/3(or)4/8/8/K7 b - - 0 1");
     assert_eq!(on(&play(&game, "d4-d5=+"), "d5"), "(+r)");
-    assert!(refusal(&game, "Rd5=+").to_string().contains("could not read"));
+    assert!(
+        refusal(&game, "Rd5=+")
+            .to_string()
+            .contains("could not read")
+    );
 }
 
 #[test]
-fn a_pawn_king_moves_as_a_black_pawn_and_promotes_on_rank_1_staying_king() {
+pub(super) fn a_pawn_king_moves_as_a_black_pawn_and_promotes_on_rank_1_staying_king() {
     let game = at("7K/8/8/8/8/8/3(op)4/8 b - - 0 1");
     let game = play(&game, "d1=Q");
     assert_eq!(on(&game, "d1"), "(oq)");
@@ -120,14 +139,17 @@ fn a_pawn_king_moves_as_a_black_pawn_and_promotes_on_rank_1_staying_king() {
 }
 
 #[test]
-fn the_crowning_is_told() {
+pub(super) fn the_crowning_is_told() {
     let game = at(FIRST);
-    let play = game.plays(game.side()).into_iter().find(|p| {
-        write(game.position(), p) == "d4-d3 K@d2"
-    });
+    let play = game
+        .plays(game.side())
+        .into_iter()
+        .find(|p| write(game.position(), p) == "d4-d3 K@d2");
     let (_, events) = game.after(game.side(), &play.unwrap());
     assert!(
-        events[0].text.contains("crowning Black's king (a knight riding a pusher) on d2"),
+        events[0]
+            .text
+            .contains("crowning Black's king (a knight riding a pusher) on d2"),
         "{events:?}"
     );
 }

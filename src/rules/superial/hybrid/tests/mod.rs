@@ -13,6 +13,7 @@ mod notation;
 mod pawns;
 mod perft;
 mod props;
+mod rules;
 mod views;
 
 /// The hybrid's options.
@@ -78,7 +79,9 @@ pub fn on(game: &Hybrid, square: &str) -> String {
     let square = Square::parse(square).unwrap();
     game.position()
         .piece_at(square)
-        .map_or(".".to_string(), |p| super::position::write_man(super::Man(p)))
+        .map_or(".".to_string(), |p| {
+            super::position::write_man(super::Man(p))
+        })
 }
 
 pub const W: Seat = Seat::White;

@@ -52,11 +52,14 @@ fn a_refused_cube_move_names_what_the_cube_can_do() {
         "{err}"
     );
     let err = refusal(&game, "e4-e3").to_string();
-    assert!(err.contains("You have no piece on e4") || err.contains("e4"), "{err}");
+    assert!(
+        err.contains("You have no piece on e4") || err.contains("e4"),
+        "{err}"
+    );
 }
 
 #[test]
-fn random_moves_belong_to_the_classic_game() {
+pub(super) fn random_moves_belong_to_the_classic_game() {
     let err = refusal(&start(), "random").to_string();
     assert!(err.contains("no random moves"), "{err}");
 }
@@ -64,5 +67,8 @@ fn random_moves_belong_to_the_classic_game() {
 #[test]
 fn an_ambiguous_text_lists_the_readings() {
     let game = at("7(on)/8/8/8/8/8/8/N1N1K3 w - - 0 1");
-    assert!(matches!(refusal(&game, "Nb3"), ActionError::Ambiguous { .. }));
+    assert!(matches!(
+        refusal(&game, "Nb3"),
+        ActionError::Ambiguous { .. }
+    ));
 }

@@ -4,21 +4,21 @@
 use super::{at, notations, on, play, refusal};
 
 #[test]
-fn a_black_pawn_takes_en_passant() {
+pub(super) fn a_black_pawn_takes_en_passant() {
     let game = play(&at("7(on)/8/8/8/3p4/8/4P3/K7 w - - 0 1"), "e4");
     let game = play(&game, "dxe3");
     assert_eq!((on(&game, "e3"), on(&game, "e4")), ("p".into(), ".".into()));
 }
 
 #[test]
-fn a_white_pawn_takes_a_black_pawn_en_passant() {
+pub(super) fn a_white_pawn_takes_a_black_pawn_en_passant() {
     let game = play(&at("7(on)/3p4/8/4P3/8/8/8/K7 b - - 0 1"), "d5");
     let game = play(&game, "exd6");
     assert_eq!((on(&game, "d6"), on(&game, "d5")), ("P".into(), ".".into()));
 }
 
 #[test]
-fn cubes_never_take_en_passant() {
+pub(super) fn cubes_never_take_en_passant() {
     // A slasher beside the pawn that double-stepped may step behind it,
     // which takes nothing.
     let game = play(&at("7(on)/8/8/8/3x4/8/4P3/K7 w - - 0 1"), "e4");
@@ -27,7 +27,7 @@ fn cubes_never_take_en_passant() {
 }
 
 #[test]
-fn a_pushed_pawn_does_not_promote() {
+pub(super) fn a_pushed_pawn_does_not_promote() {
     // g8 is white: the pawn is only moved, and stays a pawn.
     let game = play(&at("(on)7/6P1/6o1/8/8/8/8/K7 b - - 0 1"), "g6-g7");
     assert_eq!(on(&game, "g8"), "P");
@@ -36,7 +36,7 @@ fn a_pushed_pawn_does_not_promote() {
 }
 
 #[test]
-fn a_pawn_promotes_on_its_own_move() {
+pub(super) fn a_pawn_promotes_on_its_own_move() {
     let game = at("(on)7/6P1/8/8/8/8/8/K7 w - - 0 1");
     let err = refusal(&game, "g8").to_string();
     assert!(err.contains("g8=Q") && err.contains("g8=N"), "{err}");

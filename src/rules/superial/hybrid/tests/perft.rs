@@ -1,9 +1,9 @@
 //! Perft: the hybrid's numbers of `tests/data/superial.perft`, pinned.
 
 use super::start;
+use crate::rules::Game;
 use crate::rules::perft_data::{self, PerftCase};
 use crate::rules::superial::SuperialChess;
-use crate::rules::Game;
 
 const PERFT: &str = include_str!("../../../../../tests/data/superial.perft");
 
@@ -18,13 +18,13 @@ fn cases() -> Vec<PerftCase> {
 }
 
 #[test]
-fn the_start_counts_are_the_rulings() {
+pub(super) fn the_start_counts_are_the_rulings() {
     assert_eq!(start().perft(1), 20);
     assert_eq!(start().perft(2), 1_560);
 }
 
 #[test]
-fn perft_file_counts_hold() {
+pub(super) fn perft_file_counts_hold() {
     let cases = cases();
     assert!(cases.len() >= 5, "{}", cases.len());
     for case in &cases {

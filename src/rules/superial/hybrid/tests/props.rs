@@ -52,7 +52,8 @@ fn random_game(position: &str, game_no: u64) -> bool {
     }
     assert_eq!(replayed.to_json(), serde_json::to_value(&game).unwrap());
     // The stored form reads back to the same game.
-    let stored: SuperialChess = serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
+    let stored: SuperialChess =
+        serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
     assert_eq!(stored, game);
     Game::status(&game).outcome().is_some()
 }
