@@ -106,10 +106,23 @@ pub fn in_check(position: &Position, seat: Seat) -> bool {
         Seat::White => white_king(position).is_some_and(|king| {
             position.is_attacked(king, Seat::Black) || cubes_take_king(&board_of(position))
         }),
-        Seat::Black => {
-            black_king(position).is_some_and(|king| position.is_attacked(king, Seat::White))
-        }
+        Seat::Black => black_king(position).is_some_and(|king| {
+            position.is_attacked(king, Seat::White) || taken_en_passant(position, king)
+        }),
     }
+}
+
+/// Whether a white pawn could take Black's king en passant: the king,
+/// moving as a pawn, has just stepped two squares past it.
+fn taken_en_passant(position: &Position, king: Square) -> bool {
+    position.en_passant().iter().any(|ep| ep.pawn == king)
+        && position.pieces().any(|(from, piece)| {
+            let mut steps = Vec::new();
+            if piece.owner == Seat::White && piece.kind == Kind::PAWN {
+                position.steps_from(from, false, &mut steps);
+            }
+            steps.iter().any(|s| s.capture == Some(king))
+        })
 }
 
 /// The steps of the side to act's chess pieces (Black's king as its piece

@@ -153,3 +153,14 @@ pub(super) fn the_crowning_is_told() {
         "{events:?}"
     );
 }
+
+#[test]
+pub(super) fn a_pawn_king_may_not_double_step_where_a_pawn_takes_it_en_passant() {
+    // From d7 to d5, past the pawn on e5: exd6 would capture the king.
+    let game = at("8/3(op)4/8/4P3/8/8/8/K7 b - - 0 1");
+    let err = refusal(&game, "d5").to_string();
+    assert!(err.contains("would leave your king in check"), "{err}");
+    // Without the pawn beside it, the double step is a move.
+    let game = at("8/3(op)4/8/7P/8/8/8/K7 b - - 0 1");
+    assert_eq!(on(&play(&game, "d5"), "d5"), "(op)");
+}

@@ -13,6 +13,7 @@ mod notation;
 mod pawns;
 mod perft;
 mod props;
+mod reference;
 mod rules;
 mod views;
 

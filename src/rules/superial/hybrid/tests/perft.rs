@@ -1,5 +1,6 @@
 //! Perft: the hybrid's numbers of `tests/data/superial.perft`, pinned.
 
+use super::reference::Reference;
 use super::start;
 use crate::rules::Game;
 use crate::rules::perft_data::{self, PerftCase};
@@ -32,6 +33,19 @@ pub(super) fn perft_file_counts_hold() {
             .unwrap_or_else(|e| panic!("{}: {e}", case.id));
         for &(depth, count) in case.counts.iter().filter(|(_, n)| *n <= LIMIT) {
             assert_eq!(game.perft(depth), count, "{} depth {depth}", case.id);
+        }
+    }
+}
+
+/// The independent count runs up to this many leaves.
+const REFERENCE_LIMIT: u64 = 500_000;
+
+#[test]
+fn the_independent_count_agrees() {
+    for case in &cases() {
+        let reference = Reference::read(case.position());
+        for &(depth, count) in case.counts.iter().filter(|(_, n)| *n <= REFERENCE_LIMIT) {
+            assert_eq!(reference.perft(depth), count, "{} depth {depth}", case.id);
         }
     }
 }

@@ -98,6 +98,7 @@ const SETTLED: &[Pin] = &[
             check::a_cube_that_could_push_the_white_king_onto_a_black_square_gives_check,
             check::a_slasher_checks_across_the_edge,
             check::the_check_is_announced,
+            king::a_pawn_king_may_not_double_step_where_a_pawn_takes_it_en_passant,
         ],
     ),
     (
