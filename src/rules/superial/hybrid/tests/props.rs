@@ -1,8 +1,10 @@
 //! Random hybrid games: only legal actions are played, every legal action
-//! reads back from its notation, the log replays to the state, and every
-//! game ends or reaches the cap.
+//! reads back from its notation and the independent count agrees, the log
+//! replays to the state, and every game ends or reaches the cap.
 
 use super::options;
+use super::reference::Reference;
+use crate::rules::superial::hybrid::HybridAction;
 use crate::rules::superial::{SuperialChess, SuperialChessAction};
 use crate::rules::{AnyGame, Entropy, Game, Seat, Status};
 
@@ -25,6 +27,13 @@ fn random_game(position: &str, game_no: u64) -> bool {
         let actions = game.legal_actions(seat);
         assert!(!actions.is_empty(), "an ongoing game with no action");
         if log.len().is_multiple_of(8) {
+            // The independent count finds as many plays.
+            let plays = actions
+                .iter()
+                .filter(|a| matches!(a, SuperialChessAction::Hybrid(HybridAction::Play(_))))
+                .count() as u64;
+            let position = Game::position(&game);
+            assert_eq!(plays, Reference::read(&position).perft(1), "{position}");
             for action in &actions {
                 let text = game.notation(seat, action);
                 assert_eq!(
