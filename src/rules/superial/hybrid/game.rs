@@ -301,10 +301,16 @@ impl Hybrid {
         if self.claimable().is_some() {
             actions.push(HybridAction::ClaimDraw);
         }
-        if self.position.halfmove_clock() >= 99 || self.record.len() >= 5 {
-            for play in &plays {
+        // A play brings a claim about when the record after it allows one
+        // (judged on the position alone first: the whole play, with its
+        // end, only for those).
+        for play in &plays {
+            let (position, _) = actions::make(&self.position, play);
+            let clock = position.halfmove_clock();
+            let record = self.record.after(position::key(&position), clock);
+            if record.claimable(clock).is_some() {
                 let (next, _) = self.after(seat, play);
-                if next.outcome.is_none() && next.claimable().is_some() {
+                if next.outcome.is_none() {
                     actions.push(HybridAction::PlayAndClaim(play.clone()));
                 }
             }
@@ -377,11 +383,7 @@ fn note(after: &Position, done: &Done) -> String {
     if let Some(on) = done.crowned
         && let Some(king) = after.piece_at(on)
     {
-        parts.push(format!("crowning {}", describe(Man(king))));
-        parts
-            .last_mut()
-            .expect("pushed")
-            .push_str(&format!(" on {on}"));
+        parts.push(format!("crowning {} on {on}", describe(Man(king))));
     }
     if parts.is_empty() {
         String::new()

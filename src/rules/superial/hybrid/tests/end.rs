@@ -62,6 +62,18 @@ pub(super) fn threefold_repetition_may_be_claimed() {
     assert_eq!(game.claimable(), Some(DrawRule::ThreefoldRepetition));
     let (game, _) = play_events(&game, "claim draw");
     assert!(game.outcome().is_some());
+    // Or with the action that repeats the position for the third time.
+    let game = play_all(&start(), &[&moves[..], &moves[..3]].concat());
+    assert!(notations_and_claims(&game).contains(&"a6-a7 claim".to_string()));
+    let (game, events) = play_events(&game, "a6-a7 claim");
+    assert!(game.outcome().is_some(), "{events:?}");
+}
+
+fn notations_and_claims(game: &crate::rules::superial::hybrid::Hybrid) -> Vec<String> {
+    game.legal_actions(game.side())
+        .iter()
+        .map(|a| game.notation(a))
+        .collect()
 }
 
 #[test]
