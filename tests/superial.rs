@@ -166,6 +166,18 @@ fn perft_and_rules_from_the_command_line() {
     };
     assert_eq!(perft(&["2"]), "3249");
     assert_eq!(perft(&["2", "--option", "random-moves=1"]), "78507");
+    assert_eq!(perft(&["1", "--option", "hybrid=on"]), "20");
+    assert_eq!(perft(&["2", "--option", "hybrid=on"]), "1560");
+    assert_eq!(
+        perft(&[
+            "2",
+            "--option",
+            "hybrid=on",
+            "--fen",
+            "8/8/8/8/3B4/8/1N6/x3K3 b - - 0 1"
+        ]),
+        "71"
+    );
     assert_eq!(
         perft(&["2", "--fen", "s4s/1S2p1/3S2/p1P3/1s2S1/S3h1 b 0/0 0 1"]),
         "1969"
@@ -176,4 +188,131 @@ fn perft_and_rules_from_the_command_line() {
         "{}",
         rules.out
     );
+}
+
+#[tokio::test]
+async fn a_hybrid_game_by_mail_to_the_first_capture() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "superial-chess", "hybrid=on").await;
+    let start = room.mails_to("alice@example.test").await;
+    let start = start.last().unwrap();
+    // The board shows the chess army, the cubes and the square colours.
+    assert!(start.contains(" 8  .  Bo .  Bo .  Bo .  Bo"), "{start}");
+    assert!(start.contains(" 1  R  N  B  Q  K  B  N  R"), "{start}");
+    assert!(start.contains(" 1  # - # - # - # -"), "{start}");
+    let moves = [
+        ("alice", &alice, "e4"),
+        ("bob", &bob, "e7-e6"),
+        ("alice", &alice, "Nc3"),
+        ("bob", &bob, "e6-e5"),
+        ("alice", &alice, "Nd5"),
+        ("bob", &bob, "c7-c6"),
+        ("alice", &alice, "a3"),
+    ];
+    for (n, (who, to, text)) in moves.iter().enumerate() {
+        let handled = room
+            .deliver(&mail(
+                &format!("{who}@example.test"),
+                to,
+                "Re",
+                &format!("h{n}@x"),
+                text,
+            ))
+            .await;
+        assert_eq!(handled, Handled::Applied, "{text}");
+    }
+    // The pusher on e5 pushes the knight on d5 onto c5, a black square:
+    // Black's first capture, which must say where the king stands; d5,
+    // where the pawn on e4 would take it, is refused.
+    for (n, text, reason) in [
+        (9, "e5-d5", "first capture"),
+        (10, "e5-d5 K@d5", "your king on d5 would be in check"),
+    ] {
+        let refused = room
+            .deliver(&mail(
+                "bob@example.test",
+                &bob,
+                "Re",
+                &format!("h{n}@x"),
+                text,
+            ))
+            .await;
+        assert_eq!(refused, Handled::Refused, "{text}");
+        let to_bob = room.mails_to("bob@example.test").await;
+        let refusal = to_bob.last().unwrap();
+        assert!(refusal.contains(reason), "{refusal}");
+        assert!(refusal.contains("e5-d5 K@c5"), "{refusal}");
+    }
+    assert_eq!(
+        room.deliver(&mail("bob@example.test", &bob, "Re", "h11@x", "e5-d5 K@c5"))
+            .await,
+        Handled::Applied
+    );
+    assert_eq!(room.log_len().await, 8);
+    let to_alice = room.mails_to("alice@example.test").await;
+    let told = to_alice.last().unwrap();
+    assert!(told.contains("crowning Black's king"), "{told}");
+    assert!(told.contains("o/n"), "{told}");
+}
+
+#[test]
+fn a_hybrid_game_from_the_command_line_to_checkmate() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("hybrid.db");
+    let new = |position: &str| {
+        let mut args = vec![
+            "game",
+            "new",
+            "superial-chess",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+            "--option",
+            "hybrid=on",
+        ];
+        if !position.is_empty() {
+            args.extend(["--position", position]);
+        }
+        arbiter(&db, &args)
+    };
+    let play = |id: &str, who: &str, text: &str| {
+        arbiter(
+            &db,
+            &[
+                "game",
+                "play",
+                id,
+                "--as",
+                &format!("{who}@example.test"),
+                text,
+            ],
+        )
+    };
+    // From the start: a few moves, a refusal that changes nothing.
+    assert_eq!(new("").out.trim(), "1");
+    for (who, text) in [("alice", "d4"), ("bob", "d8-d7"), ("alice", "Bf4")] {
+        let run = play("1", who, text);
+        assert_eq!(run.code, 0, "{text}: {}", run.err);
+    }
+    let run = play("1", "bob", "Qd5");
+    assert_eq!(run.code, 1, "{}", run.out);
+    assert!(run.err.contains("You have no queen"), "{}", run.err);
+    let run = play("1", "bob", "random");
+    assert!(run.err.contains("no random moves"), "{}", run.err);
+    // From a position near the end: Black's king (a knight riding a
+    // pusher) is mated in one.
+    let run = new("(on)7/8/8/8/8/8/1Q6/7K w - - 0 1");
+    assert_eq!((run.code, run.out.trim()), (0, "2"), "{}", run.err);
+    let run = play("2", "alice", "Qb7");
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.contains("Checkmate: White wins."), "{}", run.out);
+    let log = arbiter(&db, &["game", "log", "2"]).out;
+    assert!(log.contains("1. Qb7#"), "{log}");
+    for id in ["1", "2"] {
+        let verify = arbiter(&db, &["game", "verify", id]);
+        assert_eq!(verify.code, 0, "{}{}", verify.out, verify.err);
+    }
+    let show = arbiter(&db, &["game", "show", "2", "--as", "bob@example.test"]);
+    assert!(show.out.contains("o/n"), "{}", show.out);
 }

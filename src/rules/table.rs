@@ -61,7 +61,7 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
-    GameInfo::of::<superial::Superial>(),
+    GameInfo::of::<superial::SuperialChess>(),
     GameInfo::of::<reflection::ReflectionTeammate>(),
 ];
 

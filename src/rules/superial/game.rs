@@ -9,7 +9,7 @@ use super::position::{Setup, write_placement};
 use super::random::Throw;
 use super::view::SuperialView;
 use super::{SIZE, Settings, notation};
-use crate::rules::chess::{DrawRule, check_turn, settle_claim};
+use crate::rules::chess::check_turn;
 use crate::rules::geometry::Square;
 use crate::rules::{
     ActionError, Applied, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
@@ -46,42 +46,6 @@ pub struct Last {
     pub text: String,
     /// The squares it touched.
     pub squares: Vec<Square>,
-}
-
-/// How a game of Superial Chess ends by itself: the one place where its
-/// outcomes and their announcements are worded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ending {
-    /// The loser has no cube left.
-    Captured,
-    /// The loser, to act, has no legal action.
-    Immobilised,
-    /// Fivefold repetition or the 75-turn rule.
-    Drawn(DrawRule),
-}
-
-impl Ending {
-    fn outcome(self, winner: Seat) -> Outcome {
-        match self {
-            Ending::Captured => Outcome::win(
-                winner,
-                crate::rules::Ending::AllCubesCaptured(winner.other()),
-            ),
-            Ending::Immobilised => {
-                Outcome::win(winner, crate::rules::Ending::NoLegalAction(winner.other()))
-            }
-            Ending::Drawn(rule) => Outcome::draw(crate::rules::Ending::Draw(rule)),
-        }
-    }
-
-    fn announcement(self, winner: Seat) -> String {
-        let loser = winner.other();
-        match self {
-            Ending::Captured => format!("{loser} has no cube left: {winner} wins."),
-            Ending::Immobilised => format!("{loser} has no legal action: {winner} wins."),
-            Ending::Drawn(reason) => format!("Draw by {reason}."),
-        }
-    }
 }
 
 /// The whole truth of one game of Superial Chess. Nothing is hidden.
@@ -189,36 +153,6 @@ impl Superial {
         )
     }
 
-    /// How many times the position now has occurred (1 the first time).
-    pub fn repetitions(&self) -> usize {
-        let current = self.record.last();
-        self.record.iter().filter(|k| Some(*k) == current).count()
-    }
-
-    /// Whether some position of the record has occurred twice or more.
-    fn some_position_twice(&self) -> bool {
-        let mut seen = std::collections::HashSet::new();
-        self.record.iter().any(|key| !seen.insert(key))
-    }
-
-    /// Actions since the last capture or random move.
-    pub fn quiet(&self) -> u32 {
-        self.quiet
-    }
-
-    /// The draw the side to act may claim now.
-    pub fn claimable(&self) -> Option<DrawRule> {
-        if self.outcome.is_some() {
-            None
-        } else if self.repetitions() >= 3 {
-            Some(DrawRule::ThreefoldRepetition)
-        } else if self.quiet >= 100 {
-            Some(DrawRule::FiftyMoveRule)
-        } else {
-            None
-        }
-    }
-
     /// Every play of `seat` now: its cubes' actions, cube by cube from a1,
     /// then a random move if it has one left. Empty when it is not to act.
     pub fn plays(&self, seat: Seat) -> Vec<Play> {
@@ -233,30 +167,6 @@ impl Superial {
             plays.push(Play::Random);
         }
         plays
-    }
-
-    /// Whether the side to act has any legal action.
-    fn can_act(&self) -> bool {
-        self.random_left[self.side.index()] > 0
-            || self.board.tokens().any(|(square, cube)| {
-                cube.team == self.side && !moves::actions_of(&self.board, square, cube).is_empty()
-            })
-    }
-
-    /// How the game ends in this position, and who wins, if it does.
-    fn ending(&self) -> Option<(Ending, Seat)> {
-        let (next, mover) = (self.side, self.side.other());
-        if self.board.count(next) == 0 {
-            Some((Ending::Captured, mover))
-        } else if !self.can_act() {
-            Some((Ending::Immobilised, mover))
-        } else if self.repetitions() >= 5 {
-            Some((Ending::Drawn(DrawRule::FivefoldRepetition), mover))
-        } else if self.quiet >= 150 {
-            Some((Ending::Drawn(DrawRule::SeventyFiveMoveRule), mover))
-        } else {
-            None
-        }
     }
 
     /// The game after `seat` plays `play` (legal, checked by the caller),
@@ -333,11 +243,6 @@ impl Superial {
         }
         (next, events)
     }
-
-    /// Ends the game on `seat`'s claim of `reason`.
-    pub(super) fn settle(&mut self, events: &mut Vec<Event>, seat: Seat, reason: DrawRule) {
-        settle_claim(&mut self.outcome, events, seat, reason);
-    }
 }
 
 /// What a cube's action did to other cubes, as the tail of "White played
@@ -394,29 +299,6 @@ impl Superial {
         let throw = matches!(play, Play::Random).then(|| Throw::draw(entropy));
         self.after(seat, play, throw)
     }
-
-    /// Why no draw can be claimed now.
-    pub(super) fn no_claim(&self) -> ActionError {
-        ActionError::illegal_with_hint(
-            format!("There is no draw to claim: {}", self.draw_counts()),
-            "To claim with the action that repeats a position, write the action followed by \
-             \"claim\" (for example: c3-c4 claim).",
-        )
-    }
-
-    /// Where the claimable draws stand, as the end of a sentence.
-    pub(super) fn draw_counts(&self) -> String {
-        let times = match self.repetitions() {
-            1 => "once".to_string(),
-            2 => "twice".to_string(),
-            n => format!("{n} times"),
-        };
-        format!(
-            "the position has occurred {times} (three times are needed), and {} turns by each \
-             side have been played since the last capture or random move (50 are needed).",
-            self.quiet / 2
-        )
-    }
 }
 
 impl Superial {
@@ -438,25 +320,38 @@ impl Superial {
     }
 }
 
+/// The classic game's settings: `hybrid=on` is the other form
+/// ([`super::SuperialChess`] plays it).
+fn classic(options: &Options) -> Result<Settings, OptionError> {
+    let settings = Settings::read(options)?;
+    if settings.hybrid {
+        return Err(OptionError::BadValue {
+            key: "hybrid".to_string(),
+            value: "on".to_string(),
+            expected: "off (the classic game)".to_string(),
+        });
+    }
+    Ok(settings)
+}
+
 impl Game for Superial {
     type Action = SuperialAction;
     type View = SuperialView;
 
     const NAME: &'static str = "superial-chess";
     const TITLE: &'static str = "Superial Chess";
-    const OPTIONS: &'static [&'static str] = &["random-moves"];
+    const OPTIONS: &'static [&'static str] = &["random-moves", "hybrid"];
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")
     }
 
     fn new(options: &Options, _entropy: &mut Entropy) -> Result<Superial, OptionError> {
-        Ok(Superial::start(Settings::read(options)?))
+        Ok(Superial::start(classic(options)?))
     }
 
     fn from_position(text: &str, options: &Options) -> Result<Superial, PositionError> {
-        let settings = Settings::read(options)?;
-        Superial::from_setup(settings, Setup::read(text)?)
+        Superial::from_setup(classic(options)?, Setup::read(text)?)
     }
 
     fn position(&self) -> String {

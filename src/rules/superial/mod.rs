@@ -7,27 +7,36 @@
 //! - [`moves`]: the cube engine (moves, pushes, hop and slash chains,
 //!   aspect changes, captures), generic over the token type;
 //! - [`random`]: the random move's throw;
-//! - `game`: [`Superial`], the truth of one game, behind the
-//!   [`Game`](crate::rules::Game) trait (turns, random moves, the end, the
-//!   draws);
+//! - `game`: [`Superial`], the truth of one classic game (turns, random
+//!   moves, the end, the draws);
+//! - [`hybrid`]: the hybrid (`hybrid=on`), an orthodox army against cubes
+//!   on 8x8;
+//! - `form`: [`SuperialChess`], the game behind the
+//!   [`Game`](crate::rules::Game) trait, which is one form or the other as
+//!   the options say;
 //! - [`notation`]: reading and writing actions;
 //! - [`position`]: the position string;
 //! - [`view`]: what a viewer sees (everything: the game hides nothing);
 //! - `rules.txt`: the player-facing rules page, with every settled point
-//!   pinned by a test in `tests`.
+//!   pinned by a test in `tests` (the hybrid's in `hybrid/tests`).
 //!
-//! # The hybrid, later
-//! The hybrid (`hybrid=on`: an orthodox army against cubes on 8x8) is not
-//! offered yet. The engine is ready for it: [`Board`] takes size 8 and any
+//! # The hybrid
+//! The cube engine serves both forms: [`Board`] takes size 8 and any
 //! [`Token`], and [`moves::actions`] and [`moves::play`] move the tokens
 //! that are cubes and push, jump and turn over every other token. The
-//! hybrid's token will be a cube or a chess piece of the shared chess-like
-//! layer (a white piece turned over is the black piece of the same kind);
-//! its game adds the chess army's moves, check, and Black's first-capture
-//! king on top of this engine.
+//! hybrid's truth is a position of the chess-like layer
+//! ([`crate::rules::chesslike`]) whose cubes are a motionless kind owned by
+//! Black, their aspects marks, so that the layer gives chess moves their
+//! blocking and their captures of cubes; its token ([`hybrid::Man`]) is the
+//! same piece seen by the cube engine, and a white piece turned over is the
+//! black piece of the same kind. The hybrid adds check (cube captures
+//! included), Black's first-capture king and its placement, and the end.
 
 pub mod board;
+mod end;
+mod form;
 mod game;
+pub mod hybrid;
 pub mod moves;
 pub mod notation;
 pub mod position;
@@ -40,6 +49,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use board::{Aspect, Board, Colour, Cube, Token};
+pub use form::{SuperialChess, SuperialChessAction, SuperialChessView};
 pub use game::{Last, Play, Superial, SuperialAction};
 pub use moves::{CubeAction, Move, Step};
 pub use random::Throw;
@@ -58,11 +68,16 @@ pub const MAX_RANDOM_MOVES: u8 = 9;
 pub struct Settings {
     /// Random moves each player has for the game (`random-moves=N`, 0-9).
     pub random_moves: u8,
+    /// The chess hybrid (`hybrid=on`): an orthodox army against cubes on
+    /// 8x8.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hybrid: bool,
 }
 
 impl Settings {
-    /// Reads `random-moves=0..9`; any other key is refused (the hybrid is
-    /// not offered yet).
+    /// Reads `random-moves=0..9` and `hybrid=off|on`; random moves are the
+    /// classic game's only, so `random-moves` above 0 with `hybrid=on` is
+    /// refused. Any other key is refused.
     ///
     /// ```
     /// use arbiter::rules::Options;
@@ -70,7 +85,8 @@ impl Settings {
     /// let options = Options::parse(["random-moves=2"]).unwrap();
     /// assert_eq!(Settings::read(&options).unwrap().random_moves, 2);
     /// assert!(Settings::read(&Options::parse(["random-moves=10"]).unwrap()).is_err());
-    /// assert!(Settings::read(&Options::parse(["hybrid=on"]).unwrap()).is_err());
+    /// assert!(Settings::read(&Options::parse(["hybrid=on"]).unwrap()).unwrap().hybrid);
+    /// assert!(Settings::read(&Options::parse(["hybrid=on", "random-moves=1"]).unwrap()).is_err());
     /// ```
     pub fn read(options: &Options) -> Result<Settings, OptionError> {
         options.read(Superial::OPTIONS, |r| {
@@ -79,8 +95,18 @@ impl Settings {
                 &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
                 "0",
             )?;
+            let hybrid = r.flag("hybrid", false)?;
+            if hybrid && n != "0" {
+                return Err(OptionError::BadValue {
+                    key: "random-moves".to_string(),
+                    value: n.to_string(),
+                    expected: "0 (random moves belong to the classic game: hybrid=on has none)"
+                        .to_string(),
+                });
+            }
             Ok(Settings {
                 random_moves: n.parse().expect("a digit"),
+                hybrid,
             })
         })
     }

@@ -8,7 +8,7 @@
 //!   `o + X`, either case, or the words `pusher hopper slasher`;
 //! - `random`; `claim draw`, or a play followed by `claim`.
 
-use super::board::{Aspect, Board, Colour, Cube};
+use super::board::{Aspect, Board, Colour, Cube, Token};
 use super::game::{Play, Superial, SuperialAction};
 use super::moves::{self, CubeAction, Move};
 use crate::rules::chess::{is_claim, strip_claim};
@@ -30,7 +30,7 @@ pub fn write_play(board: &Board, play: &Play) -> String {
 }
 
 /// A cube's action in notation (see [`write_play`]).
-pub fn write_cube_action(board: &Board, action: &CubeAction) -> String {
+pub fn write_cube_action<T: Token>(board: &Board<T>, action: &CubeAction) -> String {
     match action {
         CubeAction::Move(mv) => write_move(mv, needs_names(board, mv)),
         CubeAction::Change { at, aspect } => format!("{at}={}", aspect.symbol()),
@@ -38,8 +38,8 @@ pub fn write_cube_action(board: &Board, action: &CubeAction) -> String {
 }
 
 /// Whether another path of the same cube has the same landings.
-fn needs_names(board: &Board, mv: &Move) -> bool {
-    let Some(cube) = board.get(mv.from) else {
+fn needs_names<T: Token>(board: &Board<T>, mv: &Move) -> bool {
+    let Some(cube) = board.get(mv.from).and_then(Token::cube) else {
         return false;
     };
     let landings = |m: &Move| m.steps.iter().map(|s| s.to).collect::<Vec<_>>();
@@ -52,7 +52,7 @@ fn needs_names(board: &Board, mv: &Move) -> bool {
 }
 
 /// A move in notation; with `named`, each jumped cube in brackets.
-fn write_move(mv: &Move, named: bool) -> String {
+pub(super) fn write_move(mv: &Move, named: bool) -> String {
     let mut text = mv.from.to_string();
     for step in &mv.steps {
         text.push('-');
@@ -69,13 +69,13 @@ fn write_move(mv: &Move, named: bool) -> String {
 }
 
 /// One leg as written: the landing, and the jumped cube if named.
-struct Leg {
-    to: Square,
-    over: Option<Square>,
+pub(super) struct Leg {
+    pub(super) to: Square,
+    pub(super) over: Option<Square>,
 }
 
 /// An action as written, before it is matched with the legal ones.
-enum Written {
+pub(super) enum Written {
     Random,
     Cube {
         from: Square,
@@ -85,7 +85,7 @@ enum Written {
 }
 
 /// Reads the shape of an action (squares must be on a board of `size`).
-fn read(text: &str, size: u8) -> Result<Written, ActionError> {
+pub(super) fn read(text: &str, size: u8) -> Result<Written, ActionError> {
     let syntax = || ActionError::syntax(text, FORMS);
     let compact: String = text
         .chars()
@@ -215,16 +215,7 @@ fn resolve(game: &Superial, seat: Seat, text: &str, written: Written) -> Result<
         }
         return Ok(Play::Cube(CubeAction::Change { at: from, aspect }));
     }
-    let matching: Vec<Move> = moves::paths(board, from, cube.aspect)
-        .into_iter()
-        .filter(|path| {
-            path.steps.len() == legs.len()
-                && path.steps.iter().zip(&legs).all(|(step, leg)| {
-                    step.to == leg.to && leg.over.is_none_or(|o| step.over == Some(o))
-                })
-        })
-        .map(|path| Move { aspect, ..path })
-        .collect();
+    let matching = matching_moves(board, from, cube, &legs, aspect);
     let mv = match matching.as_slice() {
         [] => {
             return Err(refuse(format!(
@@ -255,8 +246,29 @@ fn resolve(game: &Superial, seat: Seat, text: &str, written: Written) -> Result<
     Ok(Play::Cube(CubeAction::Move(mv)))
 }
 
+/// The moves of `cube` on `from` whose landings (and jumped cubes, where
+/// named) are the written legs, ending with `aspect`.
+pub(super) fn matching_moves<T: Token>(
+    board: &Board<T>,
+    from: Square,
+    cube: Cube,
+    legs: &[Leg],
+    aspect: Option<Aspect>,
+) -> Vec<Move> {
+    moves::paths(board, from, cube.aspect)
+        .into_iter()
+        .filter(|path| {
+            path.steps.len() == legs.len()
+                && path.steps.iter().zip(legs).all(|(step, leg)| {
+                    step.to == leg.to && leg.over.is_none_or(|o| step.over == Some(o))
+                })
+        })
+        .map(|path| Move { aspect, ..path })
+        .collect()
+}
+
 /// What the cube on `from` can do, for a refusal.
-fn hint(board: &Board, from: Square, cube: Cube) -> String {
+pub(super) fn hint<T: Token>(board: &Board<T>, from: Square, cube: Cube) -> String {
     let paths = moves::paths(board, from, cube.aspect);
     let mut parts = Vec::new();
     if !paths.is_empty() {

@@ -60,32 +60,32 @@ impl SuperialView {
             outcome: game.outcome.clone(),
         }
     }
+}
 
-    /// The square colours drawn as the diagram is, for the text board:
-    /// `#` black, `-` white.
-    fn colour_map(&self, diagram: &Diagram) -> Vec<String> {
-        let (ranks, files) = diagram.drawing_order();
-        let mut lines = vec!["Square colours (# black, - white):".to_string()];
-        for &rank in &ranks {
-            let cells: Vec<&str> = files
-                .iter()
-                .map(|&file| {
-                    let square = Square::new(file, rank).expect("on the board");
-                    match Colour::of(square) {
-                        Colour::Black => "#",
-                        Colour::White => "-",
-                    }
-                })
-                .collect();
-            lines.push(format!("{:>2}  {}", rank + 1, cells.join(" ")));
-        }
-        let names: Vec<String> = files
+/// The square colours drawn as the diagram is, for the text board:
+/// `#` black, `-` white.
+pub(super) fn colour_map(diagram: &Diagram) -> Vec<String> {
+    let (ranks, files) = diagram.drawing_order();
+    let mut lines = vec!["Square colours (# black, - white):".to_string()];
+    for &rank in &ranks {
+        let cells: Vec<&str> = files
             .iter()
-            .map(|f| ((b'a' + f) as char).to_string())
+            .map(|&file| {
+                let square = Square::new(file, rank).expect("on the board");
+                match Colour::of(square) {
+                    Colour::Black => "#",
+                    Colour::White => "-",
+                }
+            })
             .collect();
-        lines.push(format!("    {}", names.join(" ")));
-        lines
+        lines.push(format!("{:>2}  {}", rank + 1, cells.join(" ")));
     }
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| ((b'a' + f) as char).to_string())
+        .collect();
+    lines.push(format!("    {}", names.join(" ")));
+    lines
 }
 
 impl View for SuperialView {
@@ -138,7 +138,7 @@ impl View for SuperialView {
             }
         }
 
-        let mut legend = self.colour_map(&diagram);
+        let mut legend = colour_map(&diagram);
         legend.extend([
             "Wo W+ WX: White's pusher, hopper, slasher; Bo B+ BX: Black's".to_string(),
             "Home colours: white for White's cubes, black for Black's".to_string(),

@@ -6,39 +6,37 @@ use crate::rules::superial::Superial;
 use crate::rules::{AnyGame, Entropy, Game, GameInfo, OptionError};
 
 #[test]
-pub(super) fn registered_with_its_one_option() {
+pub(super) fn registered_with_its_two_options() {
     let info = GameInfo::find("Superial-Chess").expect("registered");
     assert_eq!(
         (info.name, info.title),
         ("superial-chess", "Superial Chess")
     );
-    assert_eq!(info.options, ["random-moves"]);
+    assert_eq!(info.options, ["random-moves", "hybrid"]);
     let page = (info.rules_page)();
     assert!(page.starts_with("SUPERIAL CHESS\n"));
     let game = (info.new)(&options("random-moves=3"), &mut Entropy::for_perft()).unwrap();
     assert_eq!(game.info().name, "superial-chess");
     assert_eq!(game.position(), "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 3/3 0 1");
+    let hybrid = (info.new)(&options("hybrid=on"), &mut Entropy::for_perft()).unwrap();
+    assert_eq!(
+        hybrid.position(),
+        "1o1o1o1o/o1o1o1o1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
+    );
 }
 
 #[test]
-pub(super) fn the_hybrid_and_games_for_more_players_are_not_offered() {
-    for word in ["hybrid=on", "hybrid=off", "players=3"] {
-        let err = Superial::new(&options(word), &mut Entropy::for_perft()).unwrap_err();
-        assert!(
-            matches!(&err, OptionError::Unknown { known, .. } if known == &["random-moves"]),
-            "{word}: {err:?}"
-        );
-    }
+pub(super) fn games_for_more_players_are_not_offered() {
+    let err = Superial::new(&options("players=3"), &mut Entropy::for_perft()).unwrap_err();
+    assert!(
+        matches!(&err, OptionError::Unknown { known, .. } if known == &["random-moves", "hybrid"]),
+        "{err:?}"
+    );
     let page = Superial::rules_page();
     assert!(page.contains(
         "Games for more than two players are not offered: the text gives them no\nboard and no \
          setup"
     ));
-    assert!(
-        page.contains(
-            "The chess hybrid (an orthodox army against cubes on 8x8) is not offered yet."
-        )
-    );
 }
 
 #[test]

@@ -13,8 +13,12 @@ const PERFT: &str = include_str!("../../../../tests/data/superial.perft");
 /// `arbiter perft`).
 const LIMIT: u64 = 1_000_000;
 
+/// The classic cases (the hybrid's are `hybrid/tests/perft.rs`'s).
 fn cases() -> Vec<PerftCase> {
     perft_data::read(PERFT)
+        .into_iter()
+        .filter(|c| c.options.get("hybrid") != Some("on"))
+        .collect()
 }
 
 fn game(case: &PerftCase) -> Superial {

@@ -1,0 +1,245 @@
+//! The hybrid's actions on a position of the chess-like layer: what each
+//! side may do (chess moves, cube actions, the king's placement at Black's
+//! first capture), check, and what an action does.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Seat;
+use crate::rules::chesslike::{Kind, Move, Position, Step, StepKind};
+use crate::rules::geometry::Square;
+use crate::rules::superial::board::{Aspect, Board, Token};
+use crate::rules::superial::moves::{self, CubeAction, Effect};
+
+use super::men::{Man, board_of, write_back};
+
+/// Where Black's king goes at Black's first capture: which captured piece
+/// becomes the king (where it stands when the action ends), and the square
+/// its cube stands on (the square the cube ended on, or that piece's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Crown {
+    pub piece: Square,
+    pub on: Square,
+}
+
+/// One action of the hybrid.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HybridPlay {
+    /// A chess piece's move: White's, Black's turned pieces', and Black's
+    /// king's as its piece.
+    Piece(Move),
+    /// A cube's action (Black's king's as its cube included), with the
+    /// king's placement when it makes Black's first capture.
+    Cube {
+        action: CubeAction,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        crown: Option<Crown>,
+    },
+}
+
+/// What an action did, for the announcement.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Done {
+    /// The cube engine's pushes and captures (pieces turned to Black).
+    pub effect: Effect,
+    /// A chess capture: the square and what left the game.
+    pub taken: Option<(Square, Man)>,
+    /// Where Black's king was placed, if this action crowned it.
+    pub crowned: Option<Square>,
+}
+
+/// The square of Black's king, if it has one.
+pub fn black_king(position: &Position) -> Option<Square> {
+    position
+        .pieces()
+        .find(|(_, p)| Man(*p).is_king())
+        .map(|(s, _)| s)
+}
+
+/// The square of White's king, if it has one.
+pub fn white_king(position: &Position) -> Option<Square> {
+    position.royals(Seat::White).first().copied()
+}
+
+/// How many cubes Black has (its king's included).
+pub fn cubes(position: &Position) -> usize {
+    position
+        .pieces()
+        .filter(|(_, p)| Man(*p).aspect().is_some())
+        .count()
+}
+
+/// Whether some cube action of Black's, as the board stands, would
+/// capture White's king (push it onto a black square, hop over it on a
+/// black square, slash over it): a captured king turns into a black piece
+/// of the king's kind, which only White's king has.
+fn cubes_take_king(board: &Board<Man>) -> bool {
+    for (from, man) in board.tokens() {
+        let Some(cube) = man.cube().filter(|c| c.team == Seat::Black) else {
+            continue;
+        };
+        for path in moves::paths(board, from, cube.aspect) {
+            // A capture needs a push or a jump.
+            let pushes = cube.aspect == Aspect::Pusher && !board.is_empty(path.to());
+            if !pushes && !path.is_chain() {
+                continue;
+            }
+            let mut after = board.clone();
+            let effect = moves::play(&mut after, &CubeAction::Move(path));
+            if effect
+                .captured
+                .iter()
+                .any(|sq| after.get(*sq).is_some_and(|m| m.0.kind == Kind::KING))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `seat`'s king is in check: the opponent, if it were to act,
+/// would have an action that captures it. Black without a king is never
+/// in check.
+pub fn in_check(position: &Position, seat: Seat) -> bool {
+    match seat {
+        Seat::White => white_king(position).is_some_and(|king| {
+            position.is_attacked(king, Seat::Black) || cubes_take_king(&board_of(position))
+        }),
+        Seat::Black => black_king(position).is_some_and(|king| {
+            position.is_attacked(king, Seat::White) || taken_en_passant(position, king)
+        }),
+    }
+}
+
+/// Whether a white pawn could take Black's king en passant: the king,
+/// moving as a pawn, has just stepped two squares past it.
+fn taken_en_passant(position: &Position, king: Square) -> bool {
+    position.en_passant().iter().any(|ep| ep.pawn == king)
+        && position.pieces().any(|(from, piece)| {
+            let mut steps = Vec::new();
+            if piece.owner == Seat::White && piece.kind == Kind::PAWN {
+                position.steps_from(from, false, &mut steps);
+            }
+            steps.iter().any(|s| s.capture == Some(king))
+        })
+}
+
+/// The steps of the side to act's chess pieces (Black's king as its piece
+/// included), castling included, judged on the squares alone.
+fn piece_steps(position: &Position) -> Vec<Step> {
+    let us = position.turn();
+    let mut steps = Vec::new();
+    let own: Vec<Square> = position
+        .pieces()
+        .filter(|(_, p)| p.owner == us && Man(*p).is_piece())
+        .map(|(s, _)| s)
+        .collect();
+    for from in own {
+        position.steps_from(from, false, &mut steps);
+        position.castling_steps(from, &mut steps);
+    }
+    steps
+}
+
+/// Every legal action of the side to act.
+pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
+    let us = position.turn();
+    let mut plays = Vec::new();
+    for step in piece_steps(position) {
+        if matches!(step.kind, StepKind::Castle { .. })
+            && (in_check(position, us) || in_check(&position.castling_crossed(&[step]), us))
+        {
+            continue;
+        }
+        for promotion in position.promotions(&step) {
+            let play = HybridPlay::Piece(Move::new(step.from, step.to, promotion));
+            if !in_check(&make(position, &play).0, us) {
+                plays.push(play);
+            }
+        }
+    }
+    if us == Seat::Black {
+        let board = board_of(position);
+        let crowning = black_king(position).is_none();
+        for action in moves::actions(&board, Seat::Black) {
+            let mut after = board.clone();
+            let effect = moves::play(&mut after, &action);
+            let mut crowns = vec![None];
+            if crowning && !effect.captured.is_empty() {
+                let end = match &action {
+                    CubeAction::Move(mv) => mv.to(),
+                    CubeAction::Change { at, .. } => *at,
+                };
+                crowns = effect
+                    .captured
+                    .iter()
+                    .flat_map(|&piece| [end, piece].map(|on| Some(Crown { piece, on })))
+                    .collect();
+            }
+            for crown in crowns {
+                let play = HybridPlay::Cube {
+                    action: action.clone(),
+                    crown,
+                };
+                if !in_check(&make(position, &play).0, us) {
+                    plays.push(play);
+                }
+            }
+        }
+    }
+    plays
+}
+
+/// The position after a legal action, and what it did.
+///
+/// # Panics
+/// If a chess move has no step here (the caller checked legality).
+pub fn make(position: &Position, play: &HybridPlay) -> (Position, Done) {
+    let mut next = position.begin_turn();
+    let mut done = Done::default();
+    match play {
+        HybridPlay::Piece(mv) => {
+            let step = position.step_of(mv).expect("a legal move");
+            done.taken = step
+                .capture
+                .and_then(|sq| position.piece_at(sq).map(|p| (sq, Man(p))));
+            next.make(&step, mv.promotion);
+            next.end_turn(position.is_zeroing(&step));
+        }
+        HybridPlay::Cube { action, crown } => {
+            let mut board = board_of(&next);
+            done.effect = moves::play(&mut board, action);
+            if let (Some(crown), CubeAction::Move(mv)) = (crown, action) {
+                let end = mv.to();
+                let aspect = board
+                    .get(end)
+                    .and_then(Man::aspect)
+                    .expect("the capturing cube");
+                let piece = board.get(crown.piece).expect("the captured piece");
+                board.set(end, None);
+                board.set(crown.piece, None);
+                board.set(crown.on, Some(Man::king(aspect, piece.0.kind)));
+                done.crowned = Some(crown.on);
+            }
+            write_back(&board, &mut next);
+            next.end_turn(!done.effect.captured.is_empty());
+        }
+    }
+    (next, done)
+}
+
+/// The number of leaves of the legal action tree `depth` actions deep.
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let plays = legal_plays(position);
+    if depth == 1 {
+        return plays.len() as u64;
+    }
+    plays
+        .iter()
+        .map(|play| perft(&make(position, play).0, depth - 1))
+        .sum()
+}

@@ -1,0 +1,392 @@
+//! Writing and reading the hybrid's actions.
+//!
+//! - chess moves, White's and Black's pieces', in SAN or coordinates as in
+//!   chess (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1-f3`, `N g1-f3`);
+//! - cube actions as in the classic game (`b7-b6`, `b7-b5-d5`, `c6-d5=X`,
+//!   `d5=+`), a text that starts with a cube's square being that cube's;
+//! - Black's king: from its square, a path (`d5-d6`) moves it as its cube,
+//!   and a chess move naming its piece (`Nf6`, `N d5-f6`; a pawn as in
+//!   SAN, `d4`) as its piece;
+//! - the king's placement at Black's first capture: ` K@SQUARE` after the
+//!   action, the square its cube stands on (`c7-d6 K@d6`, `c7-d6 K@c7`);
+//!   where several pieces are captured and the king stays on the cube's
+//!   square, the piece's square in brackets: `K@d6(e5)`;
+//! - `+` or `#` after an action giving check or mate (optional in input).
+
+use super::actions::{self, Crown, HybridPlay};
+use super::game::{Hybrid, HybridAction};
+use super::men::{self, Man, board_of};
+use crate::rules::chess::{is_claim, strip_claim};
+use crate::rules::chesslike::{Move, Notation, Position, read_move};
+use crate::rules::geometry::Square;
+use crate::rules::superial::board::{Colour, Token};
+use crate::rules::superial::moves::{self, CubeAction};
+use crate::rules::superial::notation::{
+    self as cube_notation, Written, hint, matching_moves, write_cube_action,
+};
+use crate::rules::{ActionError, Seat};
+
+/// The forms of an action, for answers to what could not be read.
+pub const FORMS: &str = "a chess move in algebraic notation or coordinates (e4, Nf3, exd5, O-O, \
+     e8=Q, g1-f3), a cube action such as b7-b6, b7-b5-d5, c6-d5=X or d5=+, a first capture \
+     with the king's square (c7-d6 K@d6), or claim draw";
+
+/// A legal play in notation, with `+` or `#` when it checks or mates.
+pub fn write(position: &Position, play: &HybridPlay) -> String {
+    let mut text = match play {
+        HybridPlay::Piece(mv) => position.san_list(vec![*mv]).remove(0),
+        HybridPlay::Cube { action, crown } => {
+            let board = board_of(position);
+            let mut text = write_cube_action(&board, action);
+            if let Some(crown) = crown {
+                text.push_str(&format!(" K@{}", crown.on));
+                let mut after = board.clone();
+                let several = moves::play(&mut after, action).captured.len() > 1;
+                if several && crown.on != crown.piece {
+                    text.push_str(&format!("({})", crown.piece));
+                }
+            }
+            text
+        }
+    };
+    let next = actions::make(position, play).0;
+    if actions::in_check(&next, position.turn().other()) {
+        text.push(if actions::legal_plays(&next).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    text
+}
+
+/// Reads what `seat` wrote into a legal action, or says why not.
+pub(crate) fn parse(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridAction, ActionError> {
+    let text = text.trim();
+    if is_claim(&text.to_ascii_lowercase()) {
+        return match game.claimable() {
+            Some(_) => Ok(HybridAction::ClaimDraw),
+            None => Err(game.no_claim()),
+        };
+    }
+    if let Some(head) = strip_claim(text) {
+        let play = read_play(game, seat, head)?;
+        let (next, _) = game.after(seat, &play);
+        if next.outcome().is_some() || next.claimable().is_some() {
+            return Ok(HybridAction::PlayAndClaim(play));
+        }
+        return Err(ActionError::illegal(format!(
+            "{} would give no draw to claim.",
+            write(&game.position, &play)
+        )));
+    }
+    Ok(HybridAction::Play(read_play(game, seat, text)?))
+}
+
+/// The placement written after ` K@`: a square, and a piece's square in
+/// brackets.
+fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), ActionError> {
+    let syntax = || ActionError::syntax(whole, FORMS);
+    let text = text.trim();
+    let (on, piece) = match text.split_once('(') {
+        Some((on, piece)) => (
+            on,
+            Some(Square::parse(piece.strip_suffix(')').ok_or_else(syntax)?).ok_or_else(syntax)?),
+        ),
+        None => (text, None),
+    };
+    Ok((Square::parse(on).ok_or_else(syntax)?, piece))
+}
+
+/// Reads one play of `seat`.
+fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, ActionError> {
+    let position = &game.position;
+    // Check marks at the end; a `+` after `=` is the hopper's aspect.
+    let mut body = text.trim();
+    while let Some(head) = body
+        .strip_suffix('#')
+        .or_else(|| body.strip_suffix('+').filter(|head| !head.ends_with('=')))
+    {
+        body = head.trim_end();
+    }
+    let lower = body.to_ascii_lowercase();
+    if lower == "random" {
+        return Err(ActionError::illegal(
+            "The hybrid has no random moves (they belong to the classic game).",
+        ));
+    }
+    let (body, crown) = match lower.find("k@") {
+        Some(i) => (body[..i].trim(), Some(read_crown(&body[i + 2..], text)?)),
+        None => (body, None),
+    };
+    let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    let cube_on = Square::parse(compact.get(..2).unwrap_or_default())
+        .filter(|_| matches!(compact.as_bytes().get(2), Some(b'-' | b'=')))
+        .filter(|sq| {
+            position
+                .piece_at(*sq)
+                .is_some_and(|p| p.owner == seat && Man(p).aspect().is_some())
+        });
+    match cube_on {
+        Some(from) => read_cube(game, seat, body, from, crown),
+        None if crown.is_some() => Err(ActionError::illegal(
+            "K@ places Black's king after a cube's first capture; a chess move takes no K@.",
+        )),
+        None => read_chess(game, seat, body),
+    }
+}
+
+/// The legal moves of the pieces on `squares`, in SAN.
+fn moves_of(game: &Hybrid, seat: Seat, squares: &[Square]) -> Vec<String> {
+    let moves: Vec<Move> = game
+        .plays(seat)
+        .into_iter()
+        .filter_map(|p| match p {
+            HybridPlay::Piece(mv) if squares.contains(&mv.from) => Some(mv),
+            _ => None,
+        })
+        .collect();
+    game.position.san_list(moves)
+}
+
+/// What the piece on `square` can do, as a sentence.
+fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
+    let moves = moves_of(game, seat, &[square]);
+    if moves.is_empty() {
+        format!("{what} on {square} has no legal move.")
+    } else {
+        format!("{what} on {square} can play {}.", moves.join(", "))
+    }
+}
+
+fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
+    let position = &game.position;
+    let notation =
+        read_move(&men::variant(), body).ok_or_else(|| ActionError::syntax(body, FORMS))?;
+    let found: Vec<Move> = game
+        .plays(seat)
+        .into_iter()
+        .filter_map(|p| match p {
+            HybridPlay::Piece(mv) => Some(mv),
+            HybridPlay::Cube { .. } => None,
+        })
+        .filter(|mv| {
+            position
+                .step_of(mv)
+                .is_some_and(|s| notation.fits(&position.facts(&s, mv.promotion), true))
+        })
+        .collect();
+    match found.as_slice() {
+        [mv] => Ok(HybridPlay::Piece(*mv)),
+        [] => {
+            let reason = position.why_not(notation, false).unwrap_or_else(|| {
+                if actions::in_check(position, seat) {
+                    format!("You are in check, and {body} does not end the check.")
+                } else if matches!(notation, Notation::Castle(_)) {
+                    "You cannot castle out of, through or into check.".to_string()
+                } else {
+                    format!("{body} would leave your king in check.")
+                }
+            });
+            let named: Vec<Square> = position
+                .named(notation)
+                .into_iter()
+                .filter(|sq| position.piece_at(*sq).is_some_and(|p| Man(p).is_piece()))
+                .collect();
+            let hint = match named.as_slice() {
+                [one] => {
+                    let man = Man(position.piece_at(*one).expect("named"));
+                    let what = if man.is_king() {
+                        "As its piece, your king".to_string()
+                    } else {
+                        format!("Your {}", position.kind_name(man.0.kind))
+                    };
+                    piece_hint(game, seat, *one, &what)
+                }
+                [] => {
+                    let own: Vec<Square> = position
+                        .pieces()
+                        .filter(|(_, p)| p.owner == seat && Man(*p).is_piece())
+                        .map(|(s, _)| s)
+                        .collect();
+                    let all = moves_of(game, seat, &own);
+                    if all.is_empty() {
+                        "None of your chess pieces has a legal move.".to_string()
+                    } else {
+                        format!("Your chess pieces can play {}.", all.join(", "))
+                    }
+                }
+                _ => {
+                    let all = moves_of(game, seat, &named);
+                    if all.is_empty() {
+                        "None of those pieces has a legal move.".to_string()
+                    } else {
+                        format!("Those pieces can play {}.", all.join(", "))
+                    }
+                }
+            };
+            Err(ActionError::illegal_with_hint(reason, hint))
+        }
+        many => Err(ActionError::Ambiguous {
+            text: body.to_string(),
+            candidates: position.san_list(many.to_vec()),
+        }),
+    }
+}
+
+fn read_cube(
+    game: &Hybrid,
+    seat: Seat,
+    body: &str,
+    from: Square,
+    crown: Option<(Square, Option<Square>)>,
+) -> Result<HybridPlay, ActionError> {
+    let position = &game.position;
+    let board = board_of(position);
+    let man = board.get(from).expect("a cube there");
+    let cube = man.cube().expect("a cube");
+    let what = if man.is_king() {
+        format!("Your king's {}", cube.aspect)
+    } else {
+        format!("Your {}", cube.aspect)
+    };
+    let refuse = |reason: String| {
+        let mut text = hint(&board, from, cube);
+        if man.is_king() {
+            text.push(' ');
+            text.push_str(&piece_hint(game, seat, from, "As its piece, your king"));
+        }
+        ActionError::illegal_with_hint(reason, text)
+    };
+    let Written::Cube { legs, aspect, .. } = cube_notation::read(body, 8)? else {
+        return Err(ActionError::syntax(body, FORMS));
+    };
+    if aspect == Some(cube.aspect) {
+        return Err(refuse(format!(
+            "{what} on {from} is already a {}.",
+            cube.aspect
+        )));
+    }
+    let action = if legs.is_empty() {
+        CubeAction::Change {
+            at: from,
+            aspect: aspect.expect("an aspect change when no landing is written"),
+        }
+    } else {
+        let matching = matching_moves(&board, from, cube, &legs, aspect);
+        match matching.as_slice() {
+            [] => {
+                return Err(refuse(format!(
+                    "{body} is not a move of {} on {from}.",
+                    what.to_lowercase()
+                )));
+            }
+            [mv] => CubeAction::Move(mv.clone()),
+            _ => {
+                return Err(ActionError::Ambiguous {
+                    text: body.to_string(),
+                    candidates: matching
+                        .iter()
+                        .map(|m| cube_notation::write_move(m, true))
+                        .collect(),
+                });
+            }
+        }
+    };
+    let crowns: Vec<Option<Crown>> = game
+        .plays(seat)
+        .into_iter()
+        .filter_map(|p| match p {
+            HybridPlay::Cube { action: a, crown } if a == action => Some(crown),
+            _ => None,
+        })
+        .collect();
+    if crowns.is_empty() {
+        let end = match &action {
+            CubeAction::Move(mv) => mv.to(),
+            CubeAction::Change { at, .. } => *at,
+        };
+        return Err(refuse(
+            if aspect.is_some() && !moves::may_change(seat, end) {
+                format!(
+                    "{body} ends on {}, your home colour: a cube changes aspect only off its home \
+                 colour.",
+                    Colour::home(seat).name()
+                )
+            } else if actions::in_check(position, seat) {
+                format!("You are in check, and {body} does not end the check.")
+            } else {
+                format!("{body} would leave your king in check.")
+            },
+        ));
+    }
+    let written = |crown: Option<Crown>| {
+        write(
+            position,
+            &HybridPlay::Cube {
+                action: action.clone(),
+                crown,
+            },
+        )
+    };
+    let options: Vec<String> = crowns.iter().map(|c| written(*c)).collect();
+    let chosen: Vec<Option<Crown>> = match crown {
+        None if crowns == [None] => {
+            return Ok(HybridPlay::Cube {
+                action,
+                crown: None,
+            });
+        }
+        None => {
+            return Err(ActionError::illegal_with_hint(
+                format!(
+                    "{body} makes your first capture: say where your king stands, on the \
+                     square the cube ends on or on the captured piece's."
+                ),
+                format!("Write one of: {}.", options.join(", ")),
+            ));
+        }
+        Some(_) if crowns == [None] => {
+            return Err(ActionError::illegal(format!(
+                "K@ places your king only with your first capture, and {body} is not one."
+            )));
+        }
+        Some((on, piece)) => crowns
+            .into_iter()
+            .filter(|c| c.is_some_and(|c| c.on == on && piece.is_none_or(|p| c.piece == p)))
+            .collect(),
+    };
+    match chosen.as_slice() {
+        [one] => Ok(HybridPlay::Cube {
+            action,
+            crown: *one,
+        }),
+        [] => {
+            let (on, _) = crown.expect("a placement was written");
+            let mut after = board.clone();
+            let captured = moves::play(&mut after, &action).captured;
+            let end = match &action {
+                CubeAction::Move(mv) => mv.to(),
+                CubeAction::Change { at, .. } => *at,
+            };
+            let reason = if on == end || captured.contains(&on) {
+                format!("After {body}, your king on {on} would be in check.")
+            } else {
+                let pieces: Vec<String> = captured.iter().map(|s| s.to_string()).collect();
+                format!(
+                    "After {body}, your king stands on the square the cube ends on ({end}) or \
+                     on the captured piece's ({}).",
+                    pieces.join(" or ")
+                )
+            };
+            Err(ActionError::illegal_with_hint(
+                reason,
+                format!("Write one of: {}.", options.join(", ")),
+            ))
+        }
+        many => Err(ActionError::Ambiguous {
+            text: body.to_string(),
+            candidates: many.iter().map(|c| written(*c)).collect(),
+        }),
+    }
+}

@@ -1,0 +1,84 @@
+//! Random hybrid games: only legal actions are played, every legal action
+//! reads back from its notation and the independent count agrees, the log
+//! replays to the state, and every game ends or reaches the cap.
+
+use super::options;
+use super::reference::Reference;
+use crate::rules::superial::hybrid::HybridAction;
+use crate::rules::superial::{SuperialChess, SuperialChessAction};
+use crate::rules::{AnyGame, Entropy, Game, Seat, Status};
+
+const SEED: [u8; 32] = [23; 32];
+/// Actions per game at most.
+const CAP: usize = 300;
+
+/// Plays one random game from `position` chosen by the stream `game_no`;
+/// whether it ended.
+fn random_game(position: &str, game_no: u64) -> bool {
+    let start = SuperialChess::from_position(position, &options()).unwrap();
+    let mut rng = Entropy::new(SEED, 1_000 + game_no);
+    let mut game = start.clone();
+    let mut log: Vec<(Seat, serde_json::Value)> = Vec::new();
+    while log.len() < CAP {
+        let Status::Ongoing(dues) = Game::status(&game) else {
+            break;
+        };
+        let seat = dues[0].seat;
+        let actions = game.legal_actions(seat);
+        assert!(!actions.is_empty(), "an ongoing game with no action");
+        if log.len().is_multiple_of(8) {
+            // The independent count finds as many plays.
+            let plays = actions
+                .iter()
+                .filter(|a| matches!(a, SuperialChessAction::Hybrid(HybridAction::Play(_))))
+                .count() as u64;
+            let position = Game::position(&game);
+            assert_eq!(plays, Reference::read(&position).perft(1), "{position}");
+            for action in &actions {
+                let text = game.notation(seat, action);
+                assert_eq!(
+                    game.parse_action(seat, &text).as_ref(),
+                    Ok(action),
+                    "{text} in {}",
+                    Game::position(&game)
+                );
+            }
+        }
+        let action = &actions[rng.below(actions.len() as u64) as usize];
+        assert!(matches!(action, SuperialChessAction::Hybrid(_)));
+        let applied = game
+            .apply(seat, action, &mut Entropy::new(SEED, log.len() as u64))
+            .unwrap_or_else(|e| panic!("legal {action:?} refused: {e}"));
+        log.push((seat, serde_json::to_value(action).unwrap()));
+        game = applied.state;
+    }
+    let mut replayed: Box<dyn AnyGame> = Box::new(start);
+    for (index, (seat, action)) in log.iter().enumerate() {
+        replayed = replayed
+            .replay(*seat, action, &mut Entropy::new(SEED, index as u64))
+            .unwrap_or_else(|e| panic!("replay of {action} failed: {e}"))
+            .state;
+    }
+    assert_eq!(replayed.to_json(), serde_json::to_value(&game).unwrap());
+    // The stored form reads back to the same game.
+    let stored: SuperialChess =
+        serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
+    assert_eq!(stored, game);
+    Game::status(&game).outcome().is_some()
+}
+
+#[test]
+fn random_hybrid_games() {
+    let mut ended = 0;
+    for game_no in 0..6 {
+        ended += usize::from(random_game(super::super::position::START, game_no));
+    }
+    // From an open middle game with Black's king, most games end.
+    for game_no in 0..6 {
+        ended += usize::from(random_game(
+            "1o2o2o/o1N1o1o1/3+4/1P1x4/3P4/2N5/PP3PPP/R1BQKB1R b KQ - 0 8",
+            100 + game_no,
+        ));
+    }
+    assert!(ended > 0, "no random game ended");
+}

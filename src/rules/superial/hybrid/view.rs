@@ -1,0 +1,158 @@
+//! What a viewer sees of a hybrid game: everything (nothing is hidden),
+//! drawn from the viewer's side.
+
+use serde::Serialize;
+
+use super::actions;
+use super::game::Hybrid;
+use super::men::Man;
+use super::position;
+use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
+use crate::rules::chesslike::Kind;
+use crate::rules::geometry::{Geometry, Square};
+use crate::rules::superial::Last;
+use crate::rules::superial::board::Token;
+use crate::rules::superial::view::colour_map;
+use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
+
+/// A man where it stands, with its board label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlacedMan {
+    pub square: Square,
+    /// `K` `q` for chess pieces, `Bo` `B+` `BX` for cubes, `o/n` for
+    /// Black's king (a knight riding a pusher).
+    pub label: String,
+    pub owner: Seat,
+}
+
+/// A man's label on the board.
+pub fn label(man: Man) -> String {
+    let letter = |kind: Kind, seat: Seat| {
+        let c = kind.standard_letter().expect("an orthodox kind");
+        match seat {
+            Seat::White => c,
+            Seat::Black => c.to_ascii_lowercase(),
+        }
+    };
+    match man.aspect() {
+        Some(aspect) if man.is_king() => {
+            format!("{}/{}", aspect.symbol(), letter(man.0.kind, Seat::Black))
+        }
+        Some(aspect) => format!("B{}", aspect.symbol()),
+        None => letter(man.0.kind, man.team()).to_string(),
+    }
+}
+
+/// A hybrid game as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HybridView {
+    /// The position string.
+    pub position: String,
+    pub men: Vec<PlacedMan>,
+    pub bottom: Seat,
+    pub turn: Seat,
+    /// The side to act is in check.
+    pub check: bool,
+    /// Where Black's king stands, once it has one.
+    pub black_king: Option<Square>,
+    pub halfmoves: u32,
+    pub claimable: Option<DrawRule>,
+    pub last: Option<Last>,
+    pub history: Vec<HistoryLine>,
+    pub outcome: Option<Outcome>,
+}
+
+impl HybridView {
+    pub(crate) fn build(game: &Hybrid, viewer: Viewer) -> HybridView {
+        let pos = game.position();
+        HybridView {
+            position: position::write(pos),
+            men: pos
+                .pieces()
+                .map(|(square, piece)| PlacedMan {
+                    square,
+                    label: label(Man(piece)),
+                    owner: piece.owner,
+                })
+                .collect(),
+            bottom: bottom_seat(viewer),
+            turn: game.side(),
+            check: game.outcome().is_none() && actions::in_check(pos, game.side()),
+            black_king: actions::black_king(pos),
+            halfmoves: pos.halfmove_clock(),
+            claimable: game.claimable(),
+            last: game.last().cloned(),
+            history: game.history().to_vec(),
+            outcome: game.outcome().cloned(),
+        }
+    }
+}
+
+impl View for HybridView {
+    fn present(&self) -> Presentation {
+        let geometry = Geometry::rectangle(8, 8);
+        let mut diagram = Diagram::empty(&geometry, self.bottom);
+        for man in &self.men {
+            diagram.set(
+                man.square,
+                Cell::Piece {
+                    label: man.label.clone(),
+                    owner: man.owner,
+                },
+            );
+        }
+        if let Some(last) = &self.last {
+            diagram.highlight = last.squares.clone();
+        }
+        let mut facts = Vec::new();
+        turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);
+        if let Some(last) = &self.last {
+            facts.push(format!(
+                "Last action: {}",
+                numbered(last.number, last.seat, &last.text)
+            ));
+        }
+        let cubes = self
+            .men
+            .iter()
+            .filter(|m| m.owner == Seat::Black && m.label.starts_with('B'))
+            .count();
+        facts.push(match self.black_king {
+            Some(square) => format!(
+                "Black's king rides its cube on {square}; Black's cubes: {}",
+                cubes + 1
+            ),
+            None => format!(
+                "Black's cubes: {cubes}; Black's first capture makes its king (write the king's \
+                 square after the action: c7-d6 K@d6)"
+            ),
+        });
+        if self.outcome.is_none() {
+            if let Some(reason) = self.claimable {
+                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
+            }
+            if self.halfmoves >= 80 {
+                facts.push(format!(
+                    "Moves without a capture or pawn move: {} by each side (a draw may be \
+                     claimed at 50, and is automatic at 75)",
+                    self.halfmoves / 2
+                ));
+            }
+        }
+        let mut legend = colour_map(&diagram);
+        legend.extend([
+            "K Q R B N P: White's pieces; q r b n p: Black's (captured by cubes)".to_string(),
+            "Bo B+ BX: Black's pusher, hopper, slasher (home colour black)".to_string(),
+            "o/n: Black's king, a knight (n) riding a pusher (o)".to_string(),
+        ]);
+        Presentation {
+            diagram: Some(diagram),
+            legend,
+            facts,
+        }
+    }
+
+    fn history(&self) -> Vec<HistoryLine> {
+        self.history.clone()
+    }
+}
