@@ -5,8 +5,8 @@
 //! - the server's rate: the same mails sent by a bare lettre client, pooled,
 //!   eight at a time, with no database;
 //! - the referee's sender: the mails queued in the outbox and sent by
-//!   `Sender::send_due` (pooled connections, four in flight, a commit per
-//!   mail);
+//!   `Sender::send_due` (pooled connections, eight in flight, one commit
+//!   for the sends that ended together);
 //! - the old way, for comparison: one mail at a time, each on a new
 //!   connection.
 

@@ -30,8 +30,8 @@ fn retry_delay(attempts: i64) -> i64 {
 }
 
 /// Mails read from the outbox at a time, and sent at once at most.
-const BATCH: i64 = 20;
-const IN_FLIGHT: usize = 4;
+const BATCH: i64 = 32;
+const IN_FLIGHT: usize = 8;
 
 /// Whether a send failed without any answer from the server (it is down,
 /// refuses connections, or timed out), as opposed to a 4xx answer.
@@ -194,45 +194,62 @@ impl Sender {
                     let result = self.send(&mail).await;
                     (mail, result)
                 })
-                .buffer_unordered(IN_FLIGHT);
-            while let Some((mail, result)) = results.next().await {
+                .buffer_unordered(IN_FLIGHT)
+                // What has finished is recorded together: one commit (one
+                // fsync) for the sends that ended meanwhile.
+                .ready_chunks(IN_FLIGHT);
+            while let Some(finished) = results.next().await {
                 let mut tx = self.store.write().await?;
-                match result {
-                    Ok(()) => {
-                        mailstore::mark_sent(&mut tx, mail.id).await?;
-                        info!(to = %mail.recipient, message_id = %mail.message_id, "mail sent");
-                        sent += 1;
-                        // The server takes mail again: what waited for it
-                        // goes now, not minutes later (once a pass, so that
-                        // a flaky server cannot spin the sender).
-                        if !forwarded {
-                            forwarded = true;
-                            let forward = mailstore::bring_retries_forward(&mut tx).await?;
-                            if forward > 0 {
-                                info!(mails = forward, "retries brought forward");
-                            }
-                        }
-                    }
-                    Err(e) if permanent(&e) => {
-                        error!(to = %mail.recipient, message_id = %mail.message_id,
-                            error = %format!("{e:#}"),
-                            "the server refused the mail for good; it is not tried again (see `arbiter mail-status`)");
-                        mailstore::mark_given_up(&mut tx, mail.id, &format!("{e:#}")).await?;
-                    }
-                    Err(e) => {
-                        let attempts = mail.attempts + 1;
-                        let retry = if attempts >= MAX_ATTEMPTS {
-                            10 * 365 * 86400
-                        } else {
-                            retry_delay(attempts)
-                        };
-                        warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
-                        let error = format!("{e:#}");
-                        mailstore::mark_failed(&mut tx, mail.id, &error, retry, unreachable(&e))
-                            .await?;
-                    }
+                for (mail, result) in finished {
+                    sent += self.record(&mut tx, &mail, result, &mut forwarded).await?;
                 }
                 tx.commit().await?;
+            }
+        }
+    }
+
+    /// Records how one send ended; 1 if the mail went out.
+    async fn record(
+        &self,
+        tx: &mut crate::store::Tx,
+        mail: &Outgoing,
+        result: anyhow::Result<()>,
+        forwarded: &mut bool,
+    ) -> anyhow::Result<usize> {
+        match result {
+            Ok(()) => {
+                mailstore::mark_sent(tx, mail.id).await?;
+                info!(to = %mail.recipient, message_id = %mail.message_id, "mail sent");
+                // The server takes mail again: what waited for it goes now,
+                // not minutes later (once a pass, so that a flaky server
+                // cannot spin the sender).
+                if !*forwarded {
+                    *forwarded = true;
+                    let forward = mailstore::bring_retries_forward(tx).await?;
+                    if forward > 0 {
+                        info!(mails = forward, "retries brought forward");
+                    }
+                }
+                Ok(1)
+            }
+            Err(e) if permanent(&e) => {
+                error!(to = %mail.recipient, message_id = %mail.message_id,
+                    error = %format!("{e:#}"),
+                    "the server refused the mail for good; it is not tried again (see `arbiter mail-status`)");
+                mailstore::mark_given_up(tx, mail.id, &format!("{e:#}")).await?;
+                Ok(0)
+            }
+            Err(e) => {
+                let attempts = mail.attempts + 1;
+                let retry = if attempts >= MAX_ATTEMPTS {
+                    10 * 365 * 86400
+                } else {
+                    retry_delay(attempts)
+                };
+                warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
+                let error = format!("{e:#}");
+                mailstore::mark_failed(tx, mail.id, &error, retry, unreachable(&e)).await?;
+                Ok(0)
             }
         }
     }
