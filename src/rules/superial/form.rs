@@ -168,6 +168,19 @@ impl Game for SuperialChess {
         }
     }
 
+    /// The `draw` command claims where a claim holds (threefold
+    /// repetition, 50 turns), as in chess.
+    fn draw_claim(&self, seat: Seat) -> Option<SuperialChessAction> {
+        match self {
+            SuperialChess::Hybrid(game) => (game.check_turn(seat).is_ok()
+                && game.claimable().is_some())
+            .then_some(SuperialChessAction::Hybrid(HybridAction::ClaimDraw)),
+            SuperialChess::Classic(game) => (game.check_turn(seat).is_ok()
+                && game.claimable().is_some())
+            .then_some(SuperialChessAction::Classic(SuperialAction::ClaimDraw)),
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<SuperialChessAction> {
         match self {
             SuperialChess::Hybrid(game) => game

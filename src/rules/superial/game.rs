@@ -278,7 +278,7 @@ fn effect_note(board: &Board, effect: &Effect) -> String {
 
 impl Superial {
     /// Whether `seat` may act now.
-    fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
+    pub(crate) fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
         check_turn(self.outcome.as_ref(), self.side, seat)
     }
 

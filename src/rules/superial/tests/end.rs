@@ -4,6 +4,7 @@
 use super::{B, W, arrange, at, notations, play, play_all, play_events, refusal};
 use crate::rules::{Game, GameResult, Status};
 
+use crate::rules::superial::{SuperialAction, SuperialChess, SuperialChessAction};
 use crate::rules::{DrawRule, Ending};
 
 fn result(game: &crate::rules::superial::Superial) -> Option<(GameResult, Ending)> {
@@ -80,6 +81,10 @@ pub(super) fn captures_do_not_forget_earlier_positions_and_threefold_repetition_
     assert_eq!(once.board(), start.board());
     assert_eq!((once.repetitions(), once.quiet()), (2, 2));
     assert_eq!(once.claimable(), None);
+    assert_eq!(
+        SuperialChess::Classic(Box::new(once.clone())).draw_claim(W),
+        None
+    );
     let refused = refusal(&once, "claim draw").to_string();
     assert!(
         refused.contains("the position has occurred twice (three times are needed)"),
@@ -94,6 +99,15 @@ pub(super) fn captures_do_not_forget_earlier_positions_and_threefold_repetition_
         "White may claim a draw by threefold repetition."
     );
     assert!(notations(&twice).contains(&"claim draw".to_string()));
+    // The referee's `draw` command claims it too (and only for the side
+    // to act).
+    let form = SuperialChess::Classic(Box::new(twice.clone()));
+    assert_eq!(
+        form.draw_claim(W),
+        Some(SuperialChessAction::Classic(SuperialAction::ClaimDraw))
+    );
+    assert_eq!(form.draw_claim(B), None);
+
     let (drawn, events) = play_events(&twice, "claim draw");
     assert_eq!(
         result(&drawn),
