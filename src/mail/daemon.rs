@@ -326,10 +326,8 @@ fn session(
         // drops, and the next IDLE does not announce it again: after any
         // work, look again before waiting.
         let mut finished = 0;
+        let mut todo = Vec::new();
         for uid in mailbox.pending()? {
-            if stop.requested() {
-                return Ok(());
-            }
             let key = MailKey {
                 uidvalidity: mailbox.uidvalidity,
                 uid,
@@ -339,31 +337,50 @@ fn session(
                 let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, key).await
             })?;
-            if !done {
-                let Some(raw) = mailbox.fetch(uid)? else {
-                    warn!(%key, "mail vanished before it could be read");
-                    continue;
-                };
-                debug!(%key, bytes = raw.len(), "mail fetched");
-                // A bug in the rules must not stop the referee, nor make it
-                // retry the same mail forever: the mail is set aside.
-                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    runtime.block_on(process(&mailroom, key, &raw))
-                }));
-                match outcome {
-                    Ok(result) => result?,
-                    Err(panic) => {
-                        let what = panic
-                            .downcast_ref::<String>()
-                            .cloned()
-                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                            .unwrap_or_default();
-                        error!(%key, panic = %what, "processing a mail panicked; it is set aside");
-                        runtime.block_on(set_aside(&mailroom, key, &what))?;
-                    }
-                }
-                wake.notify_one();
+            if done {
+                // Processed before a crash or a lost connection: only moved.
+                mailbox.finish(uid)?;
+                finished += 1;
+            } else {
+                todo.push(uid);
             }
+        }
+        // The new mails' bodies in one round trip, a batch at a time (the
+        // rest come on the next pass, which follows at once).
+        todo.truncate(FETCH_BATCH);
+        let mut bodies = mailbox.fetch_many(&todo)?;
+        for uid in todo {
+            if stop.requested() {
+                return Ok(());
+            }
+            let key = MailKey {
+                uidvalidity: mailbox.uidvalidity,
+                uid,
+            };
+            let Some(raw) = bodies.remove(&uid) else {
+                warn!(%key, "mail vanished before it could be read");
+                continue;
+            };
+            debug!(%key, bytes = raw.len(), "mail fetched");
+            let mailroom = room.borrow().clone();
+            // A bug in the rules must not stop the referee, nor make it
+            // retry the same mail forever: the mail is set aside.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                runtime.block_on(process(&mailroom, key, &raw))
+            }));
+            match outcome {
+                Ok(result) => result?,
+                Err(panic) => {
+                    let what = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    error!(%key, panic = %what, "processing a mail panicked; it is set aside");
+                    runtime.block_on(set_aside(&mailroom, key, &what))?;
+                }
+            }
+            wake.notify_one();
             mailbox.finish(uid)?;
             finished += 1;
         }
@@ -384,6 +401,10 @@ fn session(
         }
     }
 }
+
+/// New mails fetched in one IMAP round trip at most (a bound on memory:
+/// a mail may be large).
+const FETCH_BATCH: usize = 16;
 
 /// A new UIDVALIDITY means the server renumbered the mailbox: old UIDs mean
 /// nothing now. Mails still waiting are then recognised by Message-ID.

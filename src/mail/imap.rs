@@ -7,6 +7,7 @@
 //! blocking session on a dedicated thread is simple to reason about: one mail
 //! at a time, each one committed before the next is read.
 
+use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -317,16 +318,22 @@ impl Mailbox {
         Ok(uids)
     }
 
-    /// The raw bytes of one mail, without marking it read.
-    pub fn fetch(&mut self, uid: u32) -> anyhow::Result<Option<Vec<u8>>> {
+    /// The raw bytes of several mails in one `UID FETCH`, by UID, without
+    /// marking them read; a mail gone meanwhile is missing from the map.
+    pub fn fetch_many(&mut self, uids: &[u32]) -> anyhow::Result<HashMap<u32, Vec<u8>>> {
+        if uids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let set: Vec<String> = uids.iter().map(u32::to_string).collect();
         let fetches = self
             .session
-            .uid_fetch(uid.to_string(), "BODY.PEEK[]")
+            .uid_fetch(set.join(","), "BODY.PEEK[]")
             .context("IMAP UID FETCH")?;
         Ok(fetches
             .iter()
-            .find(|f| f.uid == Some(uid))
-            .and_then(|f| f.body().map(<[u8]>::to_vec)))
+            .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+            .filter(|(uid, _)| uids.contains(uid))
+            .collect())
     }
 
     /// Marks a processed mail `\Seen` and moves it to the done folder.

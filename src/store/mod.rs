@@ -71,10 +71,35 @@ impl Store {
                 ))
             })?;
         }
+        // SQLite gives sqlx's migrator no lock: two processes opening a new
+        // (or older) database at once, `serve` and a host's command say,
+        // would both apply the same migration. A lock file beside the
+        // database makes them take turns.
+        let lock_path = {
+            let mut name = path.as_os_str().to_owned();
+            name.push(".lock");
+            std::path::PathBuf::from(name)
+        };
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| {
+                StoreError::Corrupt(format!("cannot open {}: {e}", lock_path.display()))
+            })?;
+        let locked = tokio::task::spawn_blocking(move || lock.lock().map(|()| lock))
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("waiting for the database lock: {e}")))?
+            .map_err(|e| {
+                StoreError::Corrupt(format!("cannot lock {}: {e}", lock_path.display()))
+            })?;
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true);
-        Self::connect(options).await
+        let store = Self::connect(options).await;
+        drop(locked);
+        store
     }
 
     /// A private in-memory database, for tests.
@@ -155,6 +180,25 @@ impl Tx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Processes (here tasks) opening a new database at once take turns
+    /// at its migrations instead of applying them twice.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn opening_a_new_database_at_once_from_several_places_works() {
+        for round in 0..5 {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(format!("race{round}.db"));
+            let opens: Vec<_> = (0..4)
+                .map(|_| {
+                    let path = path.clone();
+                    tokio::spawn(async move { Store::open(&path).await.map(|_| ()) })
+                })
+                .collect();
+            for open in opens {
+                open.await.unwrap().unwrap();
+            }
+        }
+    }
 
     #[tokio::test]
     async fn every_database_gets_its_own_token_once() {
