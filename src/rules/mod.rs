@@ -25,6 +25,8 @@ pub mod options;
 pub mod outcome;
 #[cfg(test)]
 pub(crate) mod perft_data;
+#[cfg(test)]
+pub(crate) mod pins;
 pub mod presentation;
 pub mod seat;
 pub mod table;

@@ -6,8 +6,7 @@ use super::{aspects, end, game, moves, notation, perft, random};
 use crate::rules::Game;
 use crate::rules::superial::Superial;
 
-/// A line of the page or a sentence of the text, and the tests that pin it.
-type Pin = (&'static str, &'static [fn()]);
+use crate::rules::pins::{Pin, assert_pinned, page_points, run_pins};
 
 /// The page's settled points, in order, each with its tests.
 const SETTLED: &[Pin] = &[
@@ -363,42 +362,18 @@ const TEXT: &[Pin] = &[
     ),
 ];
 
-/// The settled points as the page lists them (the classic game's: the
-/// hybrid's are pinned in `hybrid/tests/rules.rs`).
-fn page_settled() -> Vec<&'static str> {
-    let page = Superial::rules_page();
-    let start = page
-        .find("SETTLED POINTS")
-        .expect("the page has its settled points");
-    let end = page
-        .find("SETTLED POINTS OF THE HYBRID")
-        .expect("the page has the hybrid's settled points");
-    page[start..end]
-        .lines()
-        .filter_map(|line| line.strip_prefix("- "))
-        .collect()
-}
-
 #[test]
 fn every_settled_point_on_the_page_is_pinned() {
-    let pinned: Vec<&str> = SETTLED.iter().map(|(line, _)| *line).collect();
-    assert_eq!(page_settled(), pinned);
-    for (line, tests) in SETTLED {
-        assert!(!tests.is_empty(), "{line}");
-        for test in *tests {
-            test();
-        }
-    }
+    // The classic game's points; the hybrid's are pinned in
+    // `hybrid/tests/rules.rs`.
+    let page = Superial::rules_page();
+    let listed = page_points(page, "SETTLED POINTS", Some("SETTLED POINTS OF THE HYBRID"));
+    assert_pinned(&listed, SETTLED);
 }
 
 #[test]
 fn every_sentence_of_the_text_on_play_is_pinned() {
-    for (sentence, tests) in TEXT {
-        assert!(!tests.is_empty(), "{sentence}");
-        for test in *tests {
-            test();
-        }
-    }
+    run_pins(TEXT);
 }
 
 #[test]
@@ -420,16 +395,10 @@ fn the_page_documents_the_notation_the_position_string_and_the_board() {
     }
     // Every line fits a mail: the settled points are one line each, the
     // rest wraps at 80 columns.
-    let settled = page_settled();
-    let hybrid_settled: Vec<&str> = page[page.find("SETTLED POINTS OF THE HYBRID").unwrap()..]
-        .lines()
-        .filter(|l| l.starts_with("- "))
-        .collect();
+    let settled = page_points(page, "SETTLED POINTS", None);
     for line in page.lines() {
         assert!(
-            line.chars().count() <= 80
-                || settled.contains(&line.trim_start_matches("- "))
-                || hybrid_settled.contains(&line),
+            line.chars().count() <= 80 || settled.contains(&line.trim_start_matches("- ")),
             "{line}"
         );
     }

@@ -7,8 +7,7 @@ use super::{check, cubes, end, king, notation, pawns, perft, views};
 use crate::rules::superial::{Settings, SuperialChess};
 use crate::rules::{Game, Options};
 
-/// A line of the page or a sentence of the text, and the tests that pin it.
-type Pin = (&'static str, &'static [fn()]);
+use crate::rules::pins::{Pin, assert_pinned, page_points, run_pins};
 
 const SETTLED: &[Pin] = &[
     (
@@ -252,38 +251,18 @@ fn random_moves_are_refused_with_the_hybrid() {
     assert!(err.to_string().contains("random-moves"), "{err}");
 }
 
-/// The hybrid's settled points as the page lists them.
-fn page_settled() -> Vec<&'static str> {
-    let page = SuperialChess::rules_page();
-    let start = page
-        .find("SETTLED POINTS OF THE HYBRID")
-        .expect("the page has the hybrid's settled points");
-    page[start..]
-        .lines()
-        .filter_map(|line| line.strip_prefix("- "))
-        .collect()
-}
-
 #[test]
 fn every_settled_point_of_the_hybrid_is_pinned() {
-    let pinned: Vec<&str> = SETTLED.iter().map(|(line, _)| *line).collect();
-    assert_eq!(page_settled(), pinned);
-    for (line, tests) in SETTLED {
-        assert!(!tests.is_empty(), "{line}");
-        for test in *tests {
-            test();
-        }
-    }
+    let page = SuperialChess::rules_page();
+    assert_pinned(
+        &page_points(page, "SETTLED POINTS OF THE HYBRID", None),
+        SETTLED,
+    );
 }
 
 #[test]
 fn every_sentence_of_the_text_on_the_hybrid_is_pinned() {
-    for (sentence, tests) in TEXT {
-        assert!(!tests.is_empty(), "{sentence}");
-        for test in *tests {
-            test();
-        }
-    }
+    run_pins(TEXT);
 }
 
 #[test]
