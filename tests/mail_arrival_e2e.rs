@@ -8,7 +8,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use arbiter::demo::mailstack::StackOptions;
-use support::{Harness, Reader, Setup};
+use support::{Harness, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_that_arrives_during_another_is_read_right_after_it() {
@@ -18,32 +18,10 @@ async fn a_mail_that_arrives_during_another_is_read_right_after_it() {
         Harness::start_configured("arrival", Setup::DEFAULT, StackOptions::default(), |text| {
             text.replace("idle_seconds = 60", "idle_seconds = 300")
         });
-    let referee = harness.referee.clone();
-    let alice = Reader::new(harness.player("alice"));
-    let carol = Reader::new(harness.player("carol"));
-    let inbox = harness.player("referee");
+    let alice = harness.player("alice");
+    let carol = harness.player("carol");
     harness.await_log("IMAP session open", 1);
-
-    // Hold the database's write lock so that the daemon is busy with the
-    // first mail while the second arrives.
-    let store = harness.store().await;
-    let lock = store.write().await.unwrap();
-    let first = alice
-        .player
-        .send(&referee, "challenge bob@example.test chess", "", None)
-        .await
-        .unwrap();
-    harness.await_log("mail fetched", 1);
-    let second = carol
-        .player
-        .send(&referee, "challenge dave@example.test chess", "", None)
-        .await
-        .unwrap();
-    let deadline = Instant::now() + support::WAIT;
-    while inbox.inbox().await.unwrap().len() < 2 {
-        assert!(Instant::now() < deadline, "the second mail never arrived");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let (lock, first, second) = harness.busy_while_a_second_arrives(&alice, &carol).await;
     lock.commit().await.unwrap();
     assert_eq!(harness.outcome_of(&first).await, "applied");
 

@@ -41,7 +41,6 @@ async fn sigterm_while_idle_stops_at_once_with_exit_0() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_the_mail_in_hand_and_tries_its_answers() {
     let mut harness = Harness::start("term-busy", Setup::DEFAULT);
-    let referee = harness.referee.clone();
     let mut alice = Reader::new(harness.player("alice"));
     let mut bob = Reader::new(harness.player("bob"));
     let mut carol = Reader::new(harness.player("carol"));
@@ -51,23 +50,9 @@ async fn sigterm_finishes_the_mail_in_hand_and_tries_its_answers() {
     // The test holds the database's write lock, so the daemon stops in the
     // middle of the first mail, between reading it and committing it.
     let store = harness.store().await;
-    let lock = store.write().await.unwrap();
-    let first = alice
-        .player
-        .send(&referee, "challenge bob@example.test chess", "", None)
-        .await
-        .unwrap();
-    harness.await_log("mail fetched", 1);
-    let second = carol
-        .player
-        .send(&referee, "challenge dave@example.test chess", "", None)
-        .await
-        .unwrap();
-    let deadline = Instant::now() + support::WAIT;
-    while inbox.inbox().await.unwrap().len() < 2 {
-        assert!(Instant::now() < deadline, "the second mail never arrived");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let (lock, first, second) = harness
+        .busy_while_a_second_arrives(&alice.player, &carol.player)
+        .await;
 
     harness.signal_daemon("TERM");
     let sent = Instant::now();

@@ -46,21 +46,7 @@ async fn a_mail_the_server_refuses_for_good_is_given_up_and_reported() {
     assert!(error.contains("554"), "{error}");
 
     // The answer to Alice went out (its row is marked sent just after).
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let waiting: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
-        )
-        .fetch_one(store.pool())
-        .await
-        .unwrap()
-        .get(0);
-        if waiting == 0 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "{}", harness.daemon_log());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    harness.await_outbox_sent("").await;
     let (code, status, _) = harness.cli(&["mail-status"]);
     assert_eq!(code, 0);
     assert!(
@@ -121,18 +107,7 @@ async fn a_temporary_refusal_is_retried_later() {
     assert_eq!(row.get::<Option<String>, _>(4), None);
     assert!(row.get::<bool, _>(5), "the retry waits");
     // The answer to Alice went out (its row is marked sent just after).
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while sqlx::query_scalar::<_, i64>(
-        "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND recipient != 'tempfail@example.test'",
-    )
-    .fetch_one(store.pool())
-    .await
-    .unwrap()
-        > 0
-    {
-        assert!(Instant::now() < deadline, "{}", harness.daemon_log());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    harness.await_outbox_sent("tempfail@example.test").await;
     let (_, status, _) = harness.cli(&["mail-status"]);
     assert!(status.contains("Mail waiting to be sent: 1"), "{status}");
     assert!(status.contains("to tempfail@example.test"), "{status}");

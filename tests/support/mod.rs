@@ -161,6 +161,59 @@ impl Harness {
     }
 
     /// Waits until the daemon's log holds `needle` `times` times.
+    /// Makes the daemon busy with a first mail while a second arrives: the
+    /// test holds the database's write lock (returned: commit it to let the
+    /// daemon go on), `first` sends a challenge, and once the daemon has
+    /// fetched it `second` sends one too and it reaches the mailbox.
+    /// Returns the lock and the two Message-IDs.
+    pub async fn busy_while_a_second_arrives(
+        &self,
+        first: &Player,
+        second: &Player,
+    ) -> (arbiter::store::Tx, String, String) {
+        let store = self.store().await;
+        let lock = store.write().await.unwrap();
+        let first_id = first
+            .send(&self.referee, "challenge bob@example.test chess", "", None)
+            .await
+            .unwrap();
+        self.await_log("mail fetched", 1);
+        let second_id = second
+            .send(&self.referee, "challenge dave@example.test chess", "", None)
+            .await
+            .unwrap();
+        let inbox = self.player("referee");
+        let deadline = Instant::now() + WAIT;
+        while inbox.inbox().await.unwrap().len() < 2 {
+            assert!(Instant::now() < deadline, "the second mail never arrived");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        (lock, first_id, second_id)
+    }
+
+    /// Waits until no mail waits in the outbox but those to `except`
+    /// (sent or given up).
+    pub async fn await_outbox_sent(&self, except: &str) {
+        let store = self.store().await;
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let waiting: i64 = sqlx::query(
+                "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL \
+                 AND recipient != ?",
+            )
+            .bind(except)
+            .fetch_one(store.pool())
+            .await
+            .unwrap()
+            .get(0);
+            if waiting == 0 {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{}", self.daemon_log());
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     pub fn await_log(&self, needle: &str, times: usize) {
         let deadline = Instant::now() + WAIT;
         while self.daemon_log().matches(needle).count() < times {
