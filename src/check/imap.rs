@@ -2,9 +2,9 @@
 //! referee uses, the hierarchy separator, the watched mailbox and the done
 //! folder. The session stays open for the SMTP part's test mail.
 
-use crate::check::Report;
 use crate::check::hints;
 use crate::check::net::{self, Server, TlsFailure};
+use crate::check::{Report, settings_login};
 use crate::config::{Config, ImapConfig, Security};
 use crate::mail::folders::FolderRefused;
 use crate::mail::imap::{
@@ -155,23 +155,7 @@ fn log_in(
     imap: &ImapConfig,
     client: imap::Client<ImapStream>,
 ) -> Option<imap::Session<ImapStream>> {
-    let login = match Login::from_settings(
-        &imap.username,
-        imap.auth,
-        imap.password_env.as_deref(),
-        imap.token_command.as_deref(),
-    ) {
-        Ok(login) => login,
-        Err(e) => {
-            report.fail(
-                S,
-                "login",
-                format!("{e:#}"),
-                "set it in the referee's environment (the service's EnvironmentFile)",
-            );
-            return None;
-        }
-    };
+    let login = settings_login(report, S, Login::for_imap(imap))?;
     match mailimap::log_in(client, &login) {
         Ok(session) => {
             let how = if login.is_oauth2() {

@@ -115,6 +115,27 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The login the settings give, or the failure recorded (a password
+/// variable that is not set, say).
+fn settings_login<T>(
+    report: &mut Report,
+    section: &'static str,
+    login: anyhow::Result<T>,
+) -> Option<T> {
+    match login {
+        Ok(login) => Some(login),
+        Err(e) => {
+            report.fail(
+                section,
+                "login",
+                format!("{e:#}"),
+                "set it in the referee's environment (the service's EnvironmentFile)",
+            );
+            None
+        }
+    }
+}
+
 /// A step as printed: a status word, the step's name, what happened, and
 /// for a failure the fix on the next line.
 fn line(name: &str, outcome: &Outcome) -> String {

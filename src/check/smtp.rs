@@ -15,7 +15,7 @@ use tokio::runtime::Handle;
 
 use super::imap::{Watched, security_name};
 use super::net::{self, Server};
-use super::{Limits, Report, hints};
+use super::{Limits, Report, hints, settings_login};
 use crate::config::{Config, Security, SmtpConfig};
 use crate::mail::imap::tls_config;
 use crate::mail::login::{Credential, Login};
@@ -200,23 +200,7 @@ fn log_in(
     runtime: &Handle,
     smtp: &SmtpConfig,
 ) -> Option<Option<(String, Credential)>> {
-    let login = match (&smtp.username, smtp.auth, &smtp.password_env) {
-        (Some(user), auth, env) if auth == crate::config::Auth::Oauth2 || env.is_some() => {
-            match Login::from_settings(user, auth, env.as_deref(), smtp.token_command.as_deref()) {
-                Ok(login) => Some(login),
-                Err(e) => {
-                    report.fail(
-                        S,
-                        "login",
-                        format!("{e:#}"),
-                        "set it in the referee's environment (the service's EnvironmentFile)",
-                    );
-                    return None;
-                }
-            }
-        }
-        _ => None,
-    };
+    let login = settings_login(report, S, Login::for_smtp(smtp))?;
     let Some(login) = login else {
         let attempt = transport(smtp, None).map(|t| runtime.block_on(t.test_connection()));
         return match attempt {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use tracing::info;
 
-use crate::config::{Auth, Config, secret_from_env};
+use crate::config::{Auth, Config, ImapConfig, SmtpConfig, secret_from_env};
 
 /// How long a token from the command is used before the command is run
 /// again (well inside the usual hour of an access token's life).
@@ -220,26 +220,39 @@ impl Logins {
             .smtp
             .as_ref()
             .context("the configuration has no [smtp] section")?;
-        let smtp_login = match (&smtp.username, smtp.auth, &smtp.password_env) {
+        Ok(Logins {
+            imap: Login::for_imap(imap)?,
+            smtp: Login::for_smtp(smtp)?,
+        })
+    }
+}
+
+impl Login {
+    /// The IMAP login of the settings.
+    pub fn for_imap(imap: &ImapConfig) -> anyhow::Result<Login> {
+        Login::from_settings(
+            &imap.username,
+            imap.auth,
+            imap.password_env.as_deref(),
+            imap.token_command.as_deref(),
+        )
+    }
+
+    /// The SMTP login of the settings; `None` for a server taken without
+    /// AUTH (no user, or a user with neither a password nor OAuth).
+    pub fn for_smtp(smtp: &SmtpConfig) -> anyhow::Result<Option<Login>> {
+        match (&smtp.username, smtp.auth, &smtp.password_env) {
             (Some(user), auth, password_env) if auth == Auth::Oauth2 || password_env.is_some() => {
-                Some(Login::from_settings(
+                Login::from_settings(
                     user,
                     auth,
                     password_env.as_deref(),
                     smtp.token_command.as_deref(),
-                )?)
+                )
+                .map(Some)
             }
-            _ => None,
-        };
-        Ok(Logins {
-            imap: Login::from_settings(
-                &imap.username,
-                imap.auth,
-                imap.password_env.as_deref(),
-                imap.token_command.as_deref(),
-            )?,
-            smtp: smtp_login,
-        })
+            _ => Ok(None),
+        }
     }
 }
 
