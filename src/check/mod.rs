@@ -176,6 +176,8 @@ pub fn run(
     limits: Limits,
     out: &mut dyn Write,
 ) -> Vec<Step> {
+    // lettre's pooled transports start a task when built: in the runtime.
+    let _in_runtime = runtime.enter();
     let mut report = Report::new(out);
     let _ = writeln!(report.out, "arbiter check: {}", config_path.display());
     let mailbox = imap::check(&mut report, config);
