@@ -20,7 +20,7 @@ async fn a_mail_that_arrives_during_another_is_read_right_after_it() {
         });
     let alice = harness.player("alice");
     let carol = harness.player("carol");
-    harness.await_log("IMAP session open", 1);
+    harness.await_log("watching the mailbox", 1);
     let (lock, first, second) = harness.busy_while_a_second_arrives(&alice, &carol).await;
     lock.commit().await.unwrap();
     assert_eq!(harness.outcome_of(&first).await, "applied");

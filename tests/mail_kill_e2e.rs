@@ -8,7 +8,7 @@
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sqlx::Row;
 use support::{Harness, Setup};
@@ -21,30 +21,9 @@ const MOVES: [&str; 20] = [
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_move_is_applied_exactly_once_through_repeated_sigkills() {
     let mut harness = Harness::start("kill", Setup::DEFAULT);
-    let (code, out, err) = harness.cli(&[
-        "game",
-        "new",
-        "chess",
-        "--white",
-        "alice@example.test",
-        "--black",
-        "bob@example.test",
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    let (game, white, black) = harness.chess_game().await;
+    assert_eq!(game, 1);
     let store = harness.store().await;
-    let seats = sqlx::query("SELECT seat, secret FROM seats WHERE game_id = 1")
-        .fetch_all(store.pool())
-        .await
-        .unwrap();
-    let reply_address = |seat: &str| {
-        let secret: String = seats
-            .iter()
-            .find(|r| r.get::<String, _>(0) == seat)
-            .unwrap()
-            .get(1);
-        format!("referee+1.{secret}@example.test")
-    };
-    let (white, black) = (reply_address("white"), reply_address("black"));
     let alice = harness.player("alice");
     let bob = harness.player("bob");
 
@@ -61,16 +40,7 @@ async fn every_move_is_applied_exactly_once_through_repeated_sigkills() {
         tokio::time::sleep(Duration::from_millis((ply as u64 * 30) % 600)).await;
         harness.kill_daemon();
         harness.start_daemon();
-        let deadline = Instant::now() + support::WAIT;
-        while harness.log_len(1).await < ply as i64 + 1 {
-            assert!(
-                Instant::now() < deadline,
-                "move {} ({mv}) was never applied:\n{}",
-                ply + 1,
-                harness.daemon_log()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        harness.await_log_len(1, ply as i64 + 1).await;
     }
 
     // Exactly once: every move mail recorded once, applied, in order.
@@ -97,19 +67,7 @@ async fn every_move_is_applied_exactly_once_through_repeated_sigkills() {
     assert_eq!(integrity, "ok");
 
     // Every answer goes out in the end (at least once), none is lost.
-    let deadline = Instant::now() + support::WAIT;
-    loop {
-        let unsent: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")
-            .fetch_one(store.pool())
-            .await
-            .unwrap()
-            .get(0);
-        if unsent == 0 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "{}", harness.daemon_log());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    harness.await_outbox_sent("").await;
     let queued: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE game_id = 1")
         .fetch_one(store.pool())
         .await

@@ -25,7 +25,7 @@ fn terminate(harness: &mut Harness) -> (i32, Duration) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_while_idle_stops_at_once_with_exit_0() {
     let mut harness = Harness::start("term-idle", Setup::DEFAULT);
-    harness.await_log("IMAP session open", 1);
+    harness.await_log("watching the mailbox", 1);
     // Into IDLE, which the harness's configuration renews only every 60 s.
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (code, took) = terminate(&mut harness);
@@ -45,7 +45,7 @@ async fn sigterm_finishes_the_mail_in_hand_and_tries_its_answers() {
     let mut bob = Reader::new(harness.player("bob"));
     let mut carol = Reader::new(harness.player("carol"));
     let inbox = harness.player("referee");
-    harness.await_log("IMAP session open", 1);
+    harness.await_log("watching the mailbox", 1);
 
     // The test holds the database's write lock, so the daemon stops in the
     // middle of the first mail, between reading it and committing it.

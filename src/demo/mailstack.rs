@@ -22,6 +22,9 @@ pub struct StackOptions {
     pub oauth2_introspection: Option<String>,
     /// Deliver no plus addresses (no `recipient_delimiter`).
     pub no_plus: bool,
+    /// Listen on these ports (SMTP, submission, IMAP, IMAPS) instead of
+    /// free ones: a server restarted where it was.
+    pub ports: Option<[u16; 4]>,
 }
 
 /// A running local mail server.
@@ -37,6 +40,10 @@ pub struct MailStack {
     pub state_dir: PathBuf,
     /// The IMAP hierarchy separator, `/` or `.`.
     pub separator: char,
+    options: StackOptions,
+    /// Set once the script has been stopped and reaped (its pid may be
+    /// another process's by then).
+    stopped: bool,
 }
 
 impl MailStack {
@@ -80,6 +87,10 @@ impl MailStack {
         }
         if options.no_plus {
             command.arg("--no-plus");
+        }
+        if let Some(ports) = options.ports {
+            let list: Vec<String> = ports.iter().map(u16::to_string).collect();
+            command.arg("--ports").arg(list.join(","));
         }
         let mut child = command
             .stdin(Stdio::piped())
@@ -126,6 +137,8 @@ impl MailStack {
                 .chars()
                 .next()
                 .context("an empty separator= in the READY line")?,
+            options: options.clone(),
+            stopped: false,
             child,
             _stdin: stdin,
         })
@@ -158,8 +171,28 @@ impl MailStack {
     }
 }
 
-impl Drop for MailStack {
-    fn drop(&mut self) {
+impl MailStack {
+    /// Stops the server (both daemons) and starts it again on the same
+    /// ports with the same mail and certificates, after `down`.
+    pub fn restart(&mut self, down: Duration) -> anyhow::Result<()> {
+        self.stop();
+        std::thread::sleep(down);
+        let options = StackOptions {
+            ports: Some([self.smtp, self.submission, self.imap, self.imaps]),
+            separator: Some(self.separator),
+            ..self.options.clone()
+        };
+        let fresh = Self::launch(&self.state_dir, &options)?;
+        // The old handle's child has exited; dropping it is harmless.
+        let _old = std::mem::replace(self, fresh);
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
         // The script stops on SIGTERM as on the end of its stdin; wait
         // briefly so that its ports are free when we return.
         let _ = Command::new("kill")
@@ -174,5 +207,12 @@ impl Drop for MailStack {
             std::thread::sleep(Duration::from_millis(50));
         }
         let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for MailStack {
+    fn drop(&mut self) {
+        self.stop();
     }
 }

@@ -320,6 +320,7 @@ fn session(
         &imap.mailbox,
         mailbox.uidvalidity,
     ))?;
+    debug!(mailbox = %imap.mailbox, "watching the mailbox");
     loop {
         // Mail that arrives while one is processed is announced in the
         // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate

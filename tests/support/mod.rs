@@ -191,6 +191,55 @@ impl Harness {
         (lock, first_id, second_id)
     }
 
+    /// A chess game made from the command line between alice (White) and
+    /// bob: its id and the two players' reply addresses (`referee+ID.SECRET@`).
+    pub async fn chess_game(&self) -> (i64, String, String) {
+        let (code, out, err) = self.cli(&[
+            "game",
+            "new",
+            "chess",
+            "--white",
+            "alice@example.test",
+            "--black",
+            "bob@example.test",
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        let store = self.store().await;
+        let id: i64 = sqlx::query("SELECT MAX(id) FROM games")
+            .fetch_one(store.pool())
+            .await
+            .unwrap()
+            .get(0);
+        let address = |seat: &'static str| {
+            let store = store.clone();
+            async move {
+                let secret: String =
+                    sqlx::query("SELECT secret FROM seats WHERE game_id = ? AND seat = ?")
+                        .bind(id)
+                        .bind(seat)
+                        .fetch_one(store.pool())
+                        .await
+                        .unwrap()
+                        .get(0);
+                format!("referee+{id}.{secret}@example.test")
+            }
+        };
+        (id, address("white").await, address("black").await)
+    }
+
+    /// Waits until the game's log holds `entries` entries.
+    pub async fn await_log_len(&self, game: i64, entries: i64) {
+        let deadline = Instant::now() + WAIT;
+        while self.log_len(game).await < entries {
+            assert!(
+                Instant::now() < deadline,
+                "the log of game {game} never reached {entries} entries:\n{}",
+                self.daemon_log()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Waits until no mail waits in the outbox but those to `except`
     /// (sent or given up).
     pub async fn await_outbox_sent(&self, except: &str) {
