@@ -93,7 +93,7 @@ fn golden_mails_parse_as_expected() {
         }
     }
     assert!(
-        samples.len() >= 25,
+        samples.len() >= 50,
         "only {} golden mails in {}",
         samples.len(),
         eml_dir().display()
