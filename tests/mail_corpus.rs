@@ -376,6 +376,10 @@ async fn every_sample_has_its_expected_outcome() {
         "samples without an expected outcome: {missing:?}"
     );
     assert_eq!(listed.len(), CASES.len(), "a sample is listed twice");
+    for &(name, _, handled, change) in CASES {
+        // Only an applied mail may change anything.
+        assert_eq!(handled == Applied, change != NOTHING, "{name}");
+    }
     check_cases(|raw| raw).await;
 }
 
