@@ -1,0 +1,282 @@
+//! Game export: the JSON of every game replays to the stored state, the PGN
+//! of the chess-based games reads back under a strict PGN reader (and the
+//! orthodox one replays in the engine), an ongoing game with hidden
+//! information is refused to all but the host, and the `history` mail of a
+//! finished game carries both files.
+
+mod support;
+
+use arbiter::archive::{Archive, pgn};
+use arbiter::command::Command;
+use arbiter::referee::{LogEntry, Match, Reader, Referee, RefereeError};
+use arbiter::rules::chess::Position;
+use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::store::Store;
+use sha2::{Digest, Sha256};
+
+const WHITE: &str = "alice@example.test";
+const BLACK: &str = "bob@example.test";
+
+async fn referee() -> Referee {
+    Referee::new(Store::open_in_memory().await.unwrap())
+}
+
+async fn new_game(referee: &Referee, game: &str, options: &[&str], position: Option<&str>) -> i64 {
+    let options: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+    let options = Options::parse(&options).unwrap();
+    let mut tx = referee.store().write().await.unwrap();
+    let (id, _) = referee
+        .create_game(&mut tx, game, WHITE, BLACK, &options, position)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+async fn act(referee: &Referee, id: i64, seat: Seat, command: Command) {
+    let mut tx = referee.store().write().await.unwrap();
+    let what = format!("{command:?}");
+    referee
+        .act(&mut tx, id, seat, &command, "test")
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    tx.commit().await.unwrap();
+}
+
+/// Plays `moves` in turn (whoever owes an action), then `plies` more of the
+/// first legal action of whoever owes one.
+async fn play(referee: &Referee, id: i64, moves: &[&str], plies: usize) {
+    for text in moves {
+        let seat = due(referee, id).await.expect("someone owes a move");
+        act(referee, id, seat, Command::Play(text.to_string())).await;
+    }
+    for _ in 0..plies {
+        let Some(seat) = due(referee, id).await else {
+            return;
+        };
+        let mut conn = referee.store().read().await.unwrap();
+        let loaded = referee.load(&mut conn, id).await.unwrap();
+        let text = loaded.legal_texts(seat).into_iter().next().unwrap();
+        drop(conn);
+        act(referee, id, seat, Command::Play(text)).await;
+    }
+}
+
+async fn due(referee: &Referee, id: i64) -> Option<Seat> {
+    let mut conn = referee.store().read().await.unwrap();
+    match referee.load(&mut conn, id).await.unwrap().status() {
+        Status::Ongoing(dues) => dues.first().map(|d| d.seat),
+        Status::Finished(_) => None,
+    }
+}
+
+async fn archive(referee: &Referee, id: i64, reader: Reader) -> Result<Archive, RefereeError> {
+    let mut conn = referee.store().read().await.unwrap();
+    referee.archive(&mut conn, id, reader).await
+}
+
+/// The JSON read back replays, from its own log, options and seed, to the
+/// stored state; the seed matches its hash; every secret verifies.
+async fn round_trip(referee: &Referee, id: i64) -> Archive {
+    let exported = archive(referee, id, Reader::Public).await.unwrap();
+    let back: Archive = serde_json::from_str(&exported.json()).unwrap();
+    assert_eq!(back.format, "arbiter-game/1");
+    let entries: Vec<LogEntry> = back
+        .log
+        .iter()
+        .map(|e| serde_json::from_value(e.entry.clone()).unwrap())
+        .collect();
+    let info = GameInfo::find(&back.game).unwrap();
+    let seed: [u8; 32] = match &back.seed {
+        Some(seed) => {
+            let bytes = hex::decode(seed).unwrap();
+            assert_eq!(
+                hex::encode(Sha256::digest(&bytes)),
+                back.seed_hash.clone().unwrap()
+            );
+            bytes.try_into().unwrap()
+        }
+        None => {
+            assert!(!info.random, "{}: a random game's finished export has its seed", back.game);
+            [0; 32]
+        }
+    };
+    let replayed = Match::replay(info, &back.options, seed, &entries).unwrap();
+    let mut conn = referee.store().read().await.unwrap();
+    let stored = referee.load(&mut conn, id).await.unwrap();
+    assert_eq!(replayed.host_position(), stored.host_position(), "{}", back.game);
+    assert_eq!(back.position, stored.host_position());
+    assert_eq!(
+        back.result.as_deref(),
+        replayed.status().outcome().map(|o| o.result.score())
+    );
+    assert_eq!((back.players.white.as_str(), back.players.black.as_str()), (WHITE, BLACK));
+    assert!(back.secrets.iter().all(|s| s.verified), "{:?}", back.secrets);
+    assert!(!back.host_only);
+    back
+}
+
+#[tokio::test]
+async fn every_game_exports_json_that_replays_to_the_stored_state() {
+    let referee = referee().await;
+    let reality_white =
+        "setup d1=R/R c2=N/N d2=B/B e2=N/R b3=P/B c3=P/P d3=B/R e3=P/N f3=P/R hand=NB";
+    let reality_black =
+        "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
+    let cases: [(&str, &[&str], &[&str], usize); 6] = [
+        ("chess", &[], &["f3", "e5", "g4", "Qh4#"], 0),
+        ("bluff-chess", &[], &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"], 0),
+        ("reality-check", &["dice=1"], &[reality_white, reality_black], 6),
+        ("rebel-chess", &[], &["Uc4", "a6", "U*a6"], 6),
+        ("superial-chess", &["random-moves=1"], &["c2-c3=X", "random"], 6),
+        ("reflection-teammate", &[], &[], 6),
+    ];
+    for (game, options, moves, plies) in cases {
+        let id = new_game(&referee, game, options, None).await;
+        play(&referee, id, moves, plies).await;
+        if due(&referee, id).await.is_some() {
+            act(&referee, id, Seat::White, Command::Resign).await;
+        }
+        let back = round_trip(&referee, id).await;
+        assert!(back.finished, "{game}");
+        match game {
+            "bluff-chess" => {
+                let texts: Vec<(Seat, &str)> =
+                    back.secrets.iter().map(|s| (s.seat, s.text.as_str())).collect();
+                assert_eq!(texts, [(Seat::Black, "transfer d8"), (Seat::White, "stay")]);
+                assert_eq!(back.reason.as_deref(), Some("alter ego captured"));
+            }
+            "reality-check" => {
+                let setups: Vec<&str> = back.secrets.iter().map(|s| s.what.as_str()).collect();
+                assert_eq!(setups, ["setup", "setup"]);
+                assert!(back.seed.is_some());
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_ongoing_hidden_game_is_exported_to_the_host_only() {
+    let referee = referee().await;
+    let bluff = new_game(&referee, "bluff-chess", &[], None).await;
+    play(&referee, bluff, &["e4", "d5 transfer d8"], 0).await;
+    let refused = archive(&referee, bluff, Reader::Public).await.unwrap_err();
+    assert!(matches!(refused, RefereeError::HiddenOngoing { .. }), "{refused}");
+    assert!(refused.to_string().contains("--host"), "{refused}");
+    // The host gets all of it, marked as such.
+    let host = archive(&referee, bluff, Reader::Host).await.unwrap();
+    assert!(host.host_only);
+    assert_eq!(host.secrets.len(), 1);
+    assert!(host.seed.is_some());
+
+    // A game without hidden information may be exported while it is on;
+    // a random one keeps its seed sealed.
+    let superial = new_game(&referee, "superial-chess", &["random-moves=1"], None).await;
+    play(&referee, superial, &["c2-c3=X"], 0).await;
+    let on = archive(&referee, superial, Reader::Public).await.unwrap();
+    assert!(!on.finished && !on.host_only);
+    assert_eq!(on.seed, None);
+    assert!(on.seed_hash.is_some());
+    let chess = new_game(&referee, "chess", &[], None).await;
+    play(&referee, chess, &["e4"], 0).await;
+    let pgn = pgn::write(&archive(&referee, chess, Reader::Public).await.unwrap(), "?").unwrap();
+    let read = support::pgn::read(&pgn, "").unwrap();
+    assert_eq!(read.result, "*");
+    assert_eq!(read.tag("Termination"), Some("unterminated"));
+}
+
+/// The PGN's moves replayed in the orthodox engine from its FEN (or the
+/// start): the final position must be the game's.
+fn replay_pgn(read: &support::pgn::Pgn) -> Position {
+    let mut position = match read.tag("FEN") {
+        Some(fen) => Position::from_fen(fen).unwrap(),
+        None => Position::startpos(),
+    };
+    for (_, _, san, _) in &read.moves {
+        let mv = position.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+        position = position.play(&mv);
+    }
+    position
+}
+
+#[tokio::test]
+async fn chess_pgn_reads_back_and_replays_to_the_same_position() {
+    let referee = referee().await;
+    // A game from a position, with castling, a capture and a promotion.
+    let fen = "r3k2r/6P1/8/8/8/8/1p6/R3K2R w KQkq - 0 30";
+    let id = new_game(&referee, "chess", &[], Some(fen)).await;
+    play(&referee, id, &["O-O", "O-O-O", "gxh8=Q", "bxa1=Q"], 8).await;
+    act(&referee, id, Seat::White, Command::Resign).await;
+    let exported = archive(&referee, id, Reader::Public).await.unwrap();
+    let text = pgn::write(&exported, "referee@club.example").unwrap();
+    let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read.tag("Event"), Some(format!("Arbiter game #{id}").as_str()));
+    assert_eq!(read.tag("Site"), Some("referee@club.example"));
+    assert_eq!(read.tag("Round"), Some("-"));
+    assert_eq!(read.tag("White"), Some(WHITE));
+    assert_eq!(read.tag("Result"), Some("0-1"));
+    assert_eq!(read.tag("SetUp"), Some("1"));
+    assert_eq!(read.tag("FEN"), Some(fen));
+    assert_eq!(read.tag("Variant"), None);
+    let date = read.tag("Date").unwrap();
+    assert_eq!(date, exported.created[..10].replace('-', "."));
+    assert_eq!(read.moves.first().unwrap().0, 30);
+    assert_eq!(read.moves.len(), 12);
+    let last = &read.moves.last().unwrap().3;
+    assert_eq!(last, &["White resigned".to_string()]);
+    assert_eq!(read.tag("Termination"), Some("normal"));
+    // The engine reaches the game's final position.
+    let position: String = exported.position.split(" ; ").next().unwrap().to_string();
+    assert_eq!(replay_pgn(&read).fen(), position);
+}
+
+#[tokio::test]
+async fn bluff_and_rebel_pgn_carry_decisions_and_recruits_as_comments() {
+    let referee = referee().await;
+    let bluff = new_game(&referee, "bluff-chess", &[], None).await;
+    play(&referee, bluff, &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"], 0).await;
+    let exported = archive(&referee, bluff, Reader::Public).await.unwrap();
+    let text = pgn::write(&exported, "?").unwrap();
+    let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read.tag("Variant"), Some("Bluff Chess"));
+    assert_eq!(read.tag("Result"), Some("0-1"));
+    let d8 = &exported.secrets[0];
+    let comments: Vec<String> = read.moves.iter().flat_map(|m| m.3.clone()).collect();
+    assert_eq!(
+        comments[0],
+        format!(
+            "Black decides: transfer d8 (sealed; commitment {}, salt {})",
+            d8.commitment, d8.salt
+        )
+    );
+    assert!(comments.contains(&"Black's decision after 1... d5 is revealed to White".into()));
+    assert!(comments.contains(&"White's decision after 2. exd5 is revealed to Black".into()));
+    assert_eq!(comments.last().unwrap(), "alter ego captured");
+    // Bluff's moves are orthodox: the engine replays them.
+    assert_eq!(
+        replay_pgn(&read).fen(),
+        exported.position.split(" ; ").next().unwrap()
+    );
+
+    let rebel = new_game(&referee, "rebel-chess", &[], None).await;
+    play(&referee, rebel, &["Uc4", "a6", "U*a6", "d6"], 0).await;
+    act(&referee, rebel, Seat::White, Command::Resign).await;
+    let text = pgn::write(&archive(&referee, rebel, Reader::Public).await.unwrap(), "?").unwrap();
+    let read = support::pgn::read(&text, "U").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(read.tag("Variant"), Some("Rebel Chess I"));
+    let moves: Vec<&str> = read.moves.iter().map(|m| m.2.as_str()).collect();
+    assert_eq!(moves, ["Uc4", "a6", "--", "d6"]);
+    assert!(read.moves[2].3[0].starts_with("recruit U*a6"), "{:?}", read.moves[2]);
+}
+
+#[tokio::test]
+async fn games_that_are_not_chess_have_no_pgn() {
+    let referee = referee().await;
+    for game in ["reality-check", "superial-chess", "reflection-teammate"] {
+        let id = new_game(&referee, game, &[], None).await;
+        act(&referee, id, Seat::Black, Command::Resign).await;
+        let exported = archive(&referee, id, Reader::Public).await.unwrap();
+        assert!(pgn::write(&exported, "?").is_none(), "{game}");
+    }
+}
