@@ -280,3 +280,92 @@ async fn games_that_are_not_chess_have_no_pgn() {
         assert!(pgn::write(&exported, "?").is_none(), "{game}");
     }
 }
+
+/// The newest mail to `to`: its text and its attachments (name, content
+/// type, body).
+async fn last_mail(room: &support::room::Room, to: &str) -> (String, Vec<(String, String, String)>) {
+    use mail_parser::MimeHeaders;
+    use sqlx::Row;
+    let raw: Vec<u8> =
+        sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+            .bind(to)
+            .fetch_one(room.mailroom.referee.store().pool())
+            .await
+            .unwrap()
+            .get(0);
+    let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+    let text = parsed.body_text(0).unwrap_or_default().into_owned();
+    let files = parsed
+        .attachments()
+        .map(|part| {
+            let ct = part.content_type().unwrap();
+            (
+                part.attachment_name().unwrap_or_default().to_string(),
+                format!("{}/{}", ct.ctype(), ct.subtype().unwrap_or_default()),
+                String::from_utf8_lossy(part.contents()).into_owned(),
+            )
+        })
+        .collect();
+    (text, files)
+}
+
+#[tokio::test]
+async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
+    use arbiter::config::RefereeConfig;
+    use arbiter::store::mail::Handled;
+    use support::room::{Room, mail, started_game};
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "bluff-chess", "").await;
+    let send = |who: &str, to: &str, id: &str, text: &str| {
+        mail(&format!("{who}@example.test"), to, "Re", id, text)
+    };
+    for (who, to, id, text) in [
+        ("alice", &alice, "m1@x", "e4"),
+        ("bob", &bob, "m2@x", "d5 transfer d8"),
+    ] {
+        assert_eq!(room.deliver(&send(who, to, id, text)).await, Handled::Applied);
+    }
+    // Ongoing: the history comes without any file (Black's decision is
+    // sealed from White).
+    assert_eq!(
+        room.deliver(&send("alice", &alice, "h1@x", "history")).await,
+        Handled::Answered
+    );
+    let (text, files) = last_mail(&room, WHITE).await;
+    assert!(files.is_empty(), "{files:?}");
+    assert!(!text.contains("transfer d8"), "{text}");
+    assert!(!text.contains("attached"), "{text}");
+
+    for (who, to, id, text) in [
+        ("alice", &alice, "m3@x", "exd5 stay"),
+        ("bob", &bob, "m4@x", "Qxd5"),
+    ] {
+        assert_eq!(room.deliver(&send(who, to, id, text)).await, Handled::Applied);
+    }
+    assert_eq!(
+        room.deliver(&send("alice", &alice, "h2@x", "history")).await,
+        Handled::Answered
+    );
+    let (text, files) = last_mail(&room, WHITE).await;
+    assert!(
+        text.contains("The whole game is attached: arbiter-1.pgn and arbiter-1.json."),
+        "{text}"
+    );
+    let names: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t, _)| (n.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("arbiter-1.pgn", "text/plain"),
+            ("arbiter-1.json", "application/json")
+        ]
+    );
+    let read = support::pgn::read(&files[0].2.replace("\r\n", "\n"), "").unwrap();
+    assert_eq!(read.tag("Site"), Some(support::room::REFEREE));
+    assert_eq!(read.tag("Result"), Some("0-1"));
+    let json: Archive = serde_json::from_str(&files[1].2).unwrap();
+    assert_eq!(json.secrets.len(), 2);
+    assert!(json.secrets.iter().all(|s| s.verified));
+}
