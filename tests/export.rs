@@ -97,21 +97,37 @@ async fn round_trip(referee: &Referee, id: i64) -> Archive {
             bytes.try_into().unwrap()
         }
         None => {
-            assert!(!info.random, "{}: a random game's finished export has its seed", back.game);
+            assert!(
+                !info.random,
+                "{}: a random game's finished export has its seed",
+                back.game
+            );
             [0; 32]
         }
     };
     let replayed = Match::replay(info, &back.options, seed, &entries).unwrap();
     let mut conn = referee.store().read().await.unwrap();
     let stored = referee.load(&mut conn, id).await.unwrap();
-    assert_eq!(replayed.host_position(), stored.host_position(), "{}", back.game);
+    assert_eq!(
+        replayed.host_position(),
+        stored.host_position(),
+        "{}",
+        back.game
+    );
     assert_eq!(back.position, stored.host_position());
     assert_eq!(
         back.result.as_deref(),
         replayed.status().outcome().map(|o| o.result.score())
     );
-    assert_eq!((back.players.white.as_str(), back.players.black.as_str()), (WHITE, BLACK));
-    assert!(back.secrets.iter().all(|s| s.verified), "{:?}", back.secrets);
+    assert_eq!(
+        (back.players.white.as_str(), back.players.black.as_str()),
+        (WHITE, BLACK)
+    );
+    assert!(
+        back.secrets.iter().all(|s| s.verified),
+        "{:?}",
+        back.secrets
+    );
     assert!(!back.host_only);
     back
 }
@@ -125,10 +141,25 @@ async fn every_game_exports_json_that_replays_to_the_stored_state() {
         "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
     let cases: [(&str, &[&str], &[&str], usize); 6] = [
         ("chess", &[], &["f3", "e5", "g4", "Qh4#"], 0),
-        ("bluff-chess", &[], &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"], 0),
-        ("reality-check", &["dice=1"], &[reality_white, reality_black], 6),
+        (
+            "bluff-chess",
+            &[],
+            &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"],
+            0,
+        ),
+        (
+            "reality-check",
+            &["dice=1"],
+            &[reality_white, reality_black],
+            6,
+        ),
         ("rebel-chess", &[], &["Uc4", "a6", "U*a6"], 6),
-        ("superial-chess", &["random-moves=1"], &["c2-c3=X", "random"], 6),
+        (
+            "superial-chess",
+            &["random-moves=1"],
+            &["c2-c3=X", "random"],
+            6,
+        ),
         ("reflection-teammate", &[], &[], 6),
     ];
     for (game, options, moves, plies) in cases {
@@ -141,8 +172,11 @@ async fn every_game_exports_json_that_replays_to_the_stored_state() {
         assert!(back.finished, "{game}");
         match game {
             "bluff-chess" => {
-                let texts: Vec<(Seat, &str)> =
-                    back.secrets.iter().map(|s| (s.seat, s.text.as_str())).collect();
+                let texts: Vec<(Seat, &str)> = back
+                    .secrets
+                    .iter()
+                    .map(|s| (s.seat, s.text.as_str()))
+                    .collect();
                 assert_eq!(texts, [(Seat::Black, "transfer d8"), (Seat::White, "stay")]);
                 assert_eq!(back.reason.as_deref(), Some("alter ego captured"));
             }
@@ -162,7 +196,10 @@ async fn an_ongoing_hidden_game_is_exported_to_the_host_only() {
     let bluff = new_game(&referee, "bluff-chess", &[], None).await;
     play(&referee, bluff, &["e4", "d5 transfer d8"], 0).await;
     let refused = archive(&referee, bluff, Reader::Public).await.unwrap_err();
-    assert!(matches!(refused, RefereeError::HiddenOngoing { .. }), "{refused}");
+    assert!(
+        matches!(refused, RefereeError::HiddenOngoing { .. }),
+        "{refused}"
+    );
     assert!(refused.to_string().contains("--host"), "{refused}");
     // The host gets all of it, marked as such.
     let host = archive(&referee, bluff, Reader::Host).await.unwrap();
@@ -180,7 +217,11 @@ async fn an_ongoing_hidden_game_is_exported_to_the_host_only() {
     assert!(on.seed_hash.is_some());
     let chess = new_game(&referee, "chess", &[], None).await;
     play(&referee, chess, &["e4"], 0).await;
-    let pgn = pgn::write(&archive(&referee, chess, Reader::Public).await.unwrap(), "?").unwrap();
+    let pgn = pgn::write(
+        &archive(&referee, chess, Reader::Public).await.unwrap(),
+        "?",
+    )
+    .unwrap();
     let read = support::pgn::read(&pgn, "").unwrap();
     assert_eq!(read.result, "*");
     assert_eq!(read.tag("Termination"), Some("unterminated"));
@@ -194,7 +235,9 @@ fn replay_pgn(read: &support::pgn::Pgn) -> Position {
         None => Position::startpos(),
     };
     for (_, _, san, _) in &read.moves {
-        let mv = position.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+        let mv = position
+            .parse_move(san)
+            .unwrap_or_else(|e| panic!("{san}: {e}"));
         position = position.play(&mv);
     }
     position
@@ -211,7 +254,10 @@ async fn chess_pgn_reads_back_and_replays_to_the_same_position() {
     let exported = archive(&referee, id, Reader::Public).await.unwrap();
     let text = pgn::write(&exported, "referee@club.example").unwrap();
     let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(read.tag("Event"), Some(format!("Arbiter game #{id}").as_str()));
+    assert_eq!(
+        read.tag("Event"),
+        Some(format!("Arbiter game #{id}").as_str())
+    );
     assert_eq!(read.tag("Site"), Some("referee@club.example"));
     assert_eq!(read.tag("Round"), Some("-"));
     assert_eq!(read.tag("White"), Some(WHITE));
@@ -235,7 +281,13 @@ async fn chess_pgn_reads_back_and_replays_to_the_same_position() {
 async fn bluff_and_rebel_pgn_carry_decisions_and_recruits_as_comments() {
     let referee = referee().await;
     let bluff = new_game(&referee, "bluff-chess", &[], None).await;
-    play(&referee, bluff, &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"], 0).await;
+    play(
+        &referee,
+        bluff,
+        &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"],
+        0,
+    )
+    .await;
     let exported = archive(&referee, bluff, Reader::Public).await.unwrap();
     let text = pgn::write(&exported, "?").unwrap();
     let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -262,12 +314,20 @@ async fn bluff_and_rebel_pgn_carry_decisions_and_recruits_as_comments() {
     let rebel = new_game(&referee, "rebel-chess", &[], None).await;
     play(&referee, rebel, &["Uc4", "a6", "U*a6", "d6"], 0).await;
     act(&referee, rebel, Seat::White, Command::Resign).await;
-    let text = pgn::write(&archive(&referee, rebel, Reader::Public).await.unwrap(), "?").unwrap();
+    let text = pgn::write(
+        &archive(&referee, rebel, Reader::Public).await.unwrap(),
+        "?",
+    )
+    .unwrap();
     let read = support::pgn::read(&text, "U").unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(read.tag("Variant"), Some("Rebel Chess I"));
     let moves: Vec<&str> = read.moves.iter().map(|m| m.2.as_str()).collect();
     assert_eq!(moves, ["Uc4", "a6", "--", "d6"]);
-    assert!(read.moves[2].3[0].starts_with("recruit U*a6"), "{:?}", read.moves[2]);
+    assert!(
+        read.moves[2].3[0].starts_with("recruit U*a6"),
+        "{:?}",
+        read.moves[2]
+    );
 }
 
 #[tokio::test]
@@ -283,7 +343,10 @@ async fn games_that_are_not_chess_have_no_pgn() {
 
 /// The newest mail to `to`: its text and its attachments (name, content
 /// type, body).
-async fn last_mail(room: &support::room::Room, to: &str) -> (String, Vec<(String, String, String)>) {
+async fn last_mail(
+    room: &support::room::Room,
+    to: &str,
+) -> (String, Vec<(String, String, String)>) {
     use mail_parser::MimeHeaders;
     use sqlx::Row;
     let raw: Vec<u8> =
@@ -323,12 +386,16 @@ async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
         ("alice", &alice, "m1@x", "e4"),
         ("bob", &bob, "m2@x", "d5 transfer d8"),
     ] {
-        assert_eq!(room.deliver(&send(who, to, id, text)).await, Handled::Applied);
+        assert_eq!(
+            room.deliver(&send(who, to, id, text)).await,
+            Handled::Applied
+        );
     }
     // Ongoing: the history comes without any file (Black's decision is
     // sealed from White).
     assert_eq!(
-        room.deliver(&send("alice", &alice, "h1@x", "history")).await,
+        room.deliver(&send("alice", &alice, "h1@x", "history"))
+            .await,
         Handled::Answered
     );
     let (text, files) = last_mail(&room, WHITE).await;
@@ -340,10 +407,14 @@ async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
         ("alice", &alice, "m3@x", "exd5 stay"),
         ("bob", &bob, "m4@x", "Qxd5"),
     ] {
-        assert_eq!(room.deliver(&send(who, to, id, text)).await, Handled::Applied);
+        assert_eq!(
+            room.deliver(&send(who, to, id, text)).await,
+            Handled::Applied
+        );
     }
     assert_eq!(
-        room.deliver(&send("alice", &alice, "h2@x", "history")).await,
+        room.deliver(&send("alice", &alice, "h2@x", "history"))
+            .await,
         Handled::Answered
     );
     let (text, files) = last_mail(&room, WHITE).await;
@@ -368,4 +439,68 @@ async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
     let json: Archive = serde_json::from_str(&files[1].2).unwrap();
     assert_eq!(json.secrets.len(), 2);
     assert!(json.secrets.iter().all(|s| s.verified));
+}
+
+#[test]
+fn export_from_the_command_line() {
+    use support::cli::arbiter;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("export.db");
+    let new = |game: &str| {
+        let run = arbiter(
+            &db,
+            &["game", "new", game, "--white", WHITE, "--black", BLACK],
+        );
+        assert_eq!(run.code, 0, "{}", run.err);
+        run.out.trim().to_string()
+    };
+    let bluff = new("bluff-chess");
+    for (who, text) in [(WHITE, "e4"), (BLACK, "d5 stay")] {
+        let run = arbiter(&db, &["game", "play", &bluff, "--as", who, text]);
+        assert_eq!(run.code, 0, "{}", run.err);
+    }
+    // Ongoing with a sealed decision: refused (exit 1), nothing written.
+    let out = dir.path().join("bluff.json");
+    let out_arg = out.to_str().unwrap();
+    let run = arbiter(
+        &db,
+        &[
+            "game", "export", &bluff, "--format", "json", "--out", out_arg,
+        ],
+    );
+    assert_eq!(run.code, 1, "{}", run.out);
+    assert!(run.err.contains("still being played"), "{}", run.err);
+    assert!(run.out.is_empty() && !out.exists());
+    // The host may, to a file.
+    let run = arbiter(
+        &db,
+        &[
+            "game", "export", &bluff, "--format", "json", "--out", out_arg, "--host",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let json: Archive = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(json.host_only);
+    assert_eq!(json.secrets[0].text, "stay");
+
+    // PGN of a game that is not chess: refused with the way out.
+    let reality = new("reality-check");
+    let run = arbiter(
+        &db,
+        &["game", "export", &reality, "--format", "pgn", "--host"],
+    );
+    assert_eq!(run.code, 1);
+    assert!(run.err.contains("--format json"), "{}", run.err);
+
+    // An ongoing chess game: PGN on standard output, `*` as its result.
+    let chess = new("chess");
+    assert_eq!(
+        arbiter(&db, &["game", "play", &chess, "--as", WHITE, "e4"]).code,
+        0
+    );
+    let run = arbiter(&db, &["game", "export", &chess, "--format", "pgn"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let read = support::pgn::read(&run.out, "").unwrap();
+    assert_eq!(read.tag("Site"), Some("?"));
+    assert_eq!(read.result, "*");
 }

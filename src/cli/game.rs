@@ -4,9 +4,9 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use super::{CliError, connection};
+use crate::archive::pgn;
 use crate::command;
 use crate::command::ColorChoice;
-use crate::archive::pgn;
 use crate::referee::{
     Answered, ChallengeRequest, Reader, Referee, RefereeError, normalize_address,
 };

@@ -4,8 +4,8 @@
 //! A mail is formatted once, when it is queued, so that every retry sends the
 //! very same bytes and Message-ID.
 
-use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::header::ContentType;
+use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart};
 
 use crate::archive::{Archive, pgn};

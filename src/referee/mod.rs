@@ -398,9 +398,10 @@ impl Referee {
                     if archive.score.is_some() {
                         names.insert(0, archive.file_name("pgn"));
                     }
-                    notice
-                        .events
-                        .push(format!("The whole game is attached: {}.", names.join(" and ")));
+                    notice.events.push(format!(
+                        "The whole game is attached: {}.",
+                        names.join(" and ")
+                    ));
                     notice.archive = Some(Box::new(archive));
                 }
                 return self.with_deadlines(conn, &loaded, vec![notice]).await;

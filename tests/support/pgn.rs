@@ -83,9 +83,7 @@ pub fn read(text: &str, extra_pieces: &str) -> Result<Pgn, String> {
             .strip_prefix('[')
             .and_then(|l| l.strip_suffix("\"]"))
             .ok_or(format!("bad tag line {line:?}"))?;
-        let (name, value) = inner
-            .split_once(" \"")
-            .ok_or(format!("bad tag {line:?}"))?;
+        let (name, value) = inner.split_once(" \"").ok_or(format!("bad tag {line:?}"))?;
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Err(format!("bad tag name {name:?}"));
         }
@@ -150,9 +148,15 @@ pub fn read(text: &str, extra_pieces: &str) -> Result<Pgn, String> {
                 None => return Err("a comment before the first move".into()),
             }
         } else if let Some(n) = token.strip_suffix("...") {
-            number = Some((n.parse().map_err(|_| format!("bad number {token:?}"))?, true));
+            number = Some((
+                n.parse().map_err(|_| format!("bad number {token:?}"))?,
+                true,
+            ));
         } else if let Some(n) = token.strip_suffix('.') {
-            number = Some((n.parse().map_err(|_| format!("bad number {token:?}"))?, false));
+            number = Some((
+                n.parse().map_err(|_| format!("bad number {token:?}"))?,
+                false,
+            ));
         } else if is_san(&token, extra_pieces) {
             // Black's move without a number follows White's move.
             let (n, black) = match number.take() {
@@ -163,7 +167,11 @@ pub fn read(text: &str, extra_pieces: &str) -> Result<Pgn, String> {
                 },
             };
             if let Some(&(prev, prev_black, _, _)) = pgn.moves.last() {
-                let next = if prev_black { (prev + 1, false) } else { (prev, true) };
+                let next = if prev_black {
+                    (prev + 1, false)
+                } else {
+                    (prev, true)
+                };
                 if (n, black) != next {
                     return Err(format!("{token:?} numbered {n} out of order"));
                 }

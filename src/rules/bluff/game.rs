@@ -560,8 +560,10 @@ impl Game for BluffChess {
                 } => {
                     let comments = match decision {
                         Some(sealed) => {
-                            unrevealed[seat.index()] =
-                                Some(format!("{seat}'s decision after {}", move_label(*number, *seat, san)));
+                            unrevealed[seat.index()] = Some(format!(
+                                "{seat}'s decision after {}",
+                                move_label(*number, *seat, san)
+                            ));
                             vec![format!(
                                 "{seat} decides: {} (sealed; commitment {}, salt {})",
                                 sealed.decision, sealed.commitment, sealed.salt
