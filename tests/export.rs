@@ -504,3 +504,56 @@ fn export_from_the_command_line() {
     assert_eq!(read.tag("Site"), Some("?"));
     assert_eq!(read.result, "*");
 }
+
+/// A standard PGN reader, python-chess (installed by `scripts/test`, run by
+/// `scripts/pgn-read.py`): it reads the chess export, from a position too,
+/// and Bluff Chess's moves as orthodox chess, to the games' final positions.
+#[tokio::test]
+async fn python_chess_reads_the_pgn_to_the_final_position() {
+    let referee = referee().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    let mut expected = Vec::new();
+    let games: [(&str, Option<&str>, &[&str]); 3] = [
+        (
+            "chess",
+            None,
+            &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"],
+        ),
+        (
+            "chess",
+            Some("r3k2r/6P1/8/8/8/8/1p6/R3K2R w KQkq - 0 30"),
+            &["O-O", "O-O-O", "gxh8=Q", "bxa1=Q"],
+        ),
+        (
+            "bluff-chess",
+            None,
+            &["e4", "d5 transfer d8", "exd5 stay", "Qxd5"],
+        ),
+    ];
+    for (n, (game, position, moves)) in games.into_iter().enumerate() {
+        let id = new_game(&referee, game, &[], position).await;
+        play(&referee, id, moves, 0).await;
+        let exported = archive(&referee, id, Reader::Public).await.unwrap();
+        let path = dir.path().join(format!("{n}.pgn"));
+        std::fs::write(&path, pgn::write(&exported, "?").unwrap()).unwrap();
+        files.push(path);
+        expected.push(exported.position.split(" ; ").next().unwrap().to_string());
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pgn-read.py");
+    let run = |args: &[&std::path::Path], orthodox: bool| {
+        let mut command = std::process::Command::new("python3");
+        command.arg(script);
+        if orthodox {
+            command.arg("--orthodox");
+        }
+        let out = command.args(args).output().expect("python3 runs");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "python-chess refused: {stderr}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let chess = run(&[&files[0], &files[1]], false);
+    assert_eq!(chess.lines().collect::<Vec<_>>(), expected[..2]);
+    let bluff = run(&[&files[2]], true);
+    assert_eq!(bluff.trim(), expected[2]);
+}
