@@ -121,4 +121,11 @@ impl Archive {
     pub fn file_name(&self, extension: &str) -> String {
         format!("arbiter-{}.{extension}", self.id)
     }
+
+    /// The files this game exports to, as mailed: the PGN (chess-based
+    /// games only), then the JSON.
+    pub fn file_names(&self) -> Vec<String> {
+        let pgn = self.score.is_some().then(|| self.file_name("pgn"));
+        pgn.into_iter().chain([self.file_name("json")]).collect()
+    }
 }

@@ -394,13 +394,9 @@ impl Referee {
                 // and JSON); an ongoing one's never: it would leak.
                 if *command == Command::History && loaded.status().is_finished() {
                     let archive = self.archive(conn, id, Reader::Public).await?;
-                    let mut names = vec![archive.file_name("json")];
-                    if archive.score.is_some() {
-                        names.insert(0, archive.file_name("pgn"));
-                    }
                     notice.events.push(format!(
                         "The whole game is attached: {}.",
-                        names.join(" and ")
+                        archive.file_names().join(" and ")
                     ));
                     notice.archive = Some(Box::new(archive));
                 }
