@@ -9,7 +9,7 @@ use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcom
 use crate::rules::geometry::Square;
 use crate::rules::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
-    PositionError, Score, ScoreTurn, Seat, Secret, Status, Viewer,
+    PositionError, Score, Seat, Secret, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -542,114 +542,15 @@ impl Game for BluffChess {
         }
     }
 
-    /// Orthodox SAN; each sealed decision in a comment after its death
-    /// move (with its commitment and salt), its reveal in a comment after
-    /// the opponent's next turn, and a lost turn as a null move.
     fn score(&self) -> Option<Score> {
-        let mut turns = Vec::new();
-        // Decisions made and not yet shown to the opponent.
-        let mut unrevealed: [Option<String>; 2] = [None, None];
-        for turn in &self.turns {
-            let (number, seat, san, mut comments) = match turn {
-                Turn::Move {
-                    number,
-                    seat,
-                    san,
-                    decision,
-                    ..
-                } => {
-                    let comments = match decision {
-                        Some(sealed) => {
-                            unrevealed[seat.index()] = Some(format!(
-                                "{seat}'s decision after {}",
-                                move_label(*number, *seat, san)
-                            ));
-                            vec![format!(
-                                "{seat} decides: {} (sealed; commitment {}, salt {})",
-                                sealed.decision, sealed.commitment, sealed.salt
-                            )]
-                        }
-                        None => Vec::new(),
-                    };
-                    (*number, *seat, Some(san.clone()), comments)
-                }
-                Turn::Lost {
-                    number,
-                    seat,
-                    square,
-                } => (
-                    *number,
-                    *seat,
-                    None,
-                    vec![format!(
-                        "{seat}'s turn is lost: the piece on {square} could not move"
-                    )],
-                ),
-            };
-            if let Some(what) = unrevealed[seat.other().index()].take() {
-                comments.push(format!("{what} is revealed to {seat}"));
-            }
-            turns.push(ScoreTurn {
-                number,
-                seat,
-                san,
-                comments,
-            });
-        }
-        Some(Score {
-            variant: Some(Self::TITLE),
-            fen: self.position.fen(),
-            turns,
-        })
+        Some(super::score::score(self))
     }
 
     fn secrets(&self) -> Vec<Secret> {
-        let mut secrets: Vec<Secret> = self
-            .turns
-            .iter()
-            .filter_map(|turn| match turn {
-                Turn::Move {
-                    number,
-                    seat,
-                    san,
-                    decision: Some(sealed),
-                    ..
-                } => Some(Secret {
-                    seat: *seat,
-                    what: format!("decision after {}", move_label(*number, *seat, san)),
-                    text: sealed.decision.to_string(),
-                    salt: sealed.salt.clone(),
-                    commitment: sealed.commitment.clone(),
-                }),
-                _ => None,
-            })
-            .collect();
-        // A decision sealed in a start position has no move in the game.
-        for seat in Seat::BOTH {
-            if let Some(sealed) = &self.sealed[seat.index()]
-                && !secrets.iter().any(|s| s.commitment == sealed.commitment)
-            {
-                secrets.push(Secret {
-                    seat,
-                    what: "decision sealed in the start position".to_string(),
-                    text: sealed.decision.to_string(),
-                    salt: sealed.salt.clone(),
-                    commitment: sealed.commitment.clone(),
-                });
-            }
-        }
-        secrets
+        super::score::secrets(self)
     }
 
     fn view(&self, viewer: Viewer) -> super::BluffView {
         super::BluffView::new(self, viewer)
-    }
-}
-
-/// `12. Nf3` or `12... Nf6`.
-fn move_label(number: u32, seat: Seat, san: &str) -> String {
-    match seat {
-        Seat::White => format!("{number}. {san}"),
-        Seat::Black => format!("{number}... {san}"),
     }
 }
