@@ -6,10 +6,12 @@
 //! - [`store`]: the SQLite database.
 //! - [`render`]: notices and views as text.
 //! - [`mail`]: players' mail: what they sent, as commands.
+//! - [`archive`]: a game exported, as JSON and PGN.
 //! - [`check`]: `arbiter check`, the host's walk from the configuration
 //!   to a test mail that comes back.
 //! - [`cli`]: the `arbiter` command line.
 
+pub mod archive;
 pub mod check;
 pub mod cli;
 pub mod command;

@@ -4,9 +4,12 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use super::{CliError, connection};
+use crate::archive::pgn;
 use crate::command;
 use crate::command::ColorChoice;
-use crate::referee::{Answered, ChallengeRequest, Referee, RefereeError, normalize_address};
+use crate::referee::{
+    Answered, ChallengeRequest, Reader, Referee, RefereeError, normalize_address,
+};
 use crate::render;
 use crate::rules::{GameResult, Options, Seat};
 use crate::store::games;
@@ -103,6 +106,22 @@ pub enum GameCommand {
     },
     /// Replay a game's log and check that it gives the stored state.
     Verify { id: i64 },
+    /// Export a game: JSON (any game: the log, the result, the seed and
+    /// every revealed secret with its commitment) or PGN (the chess-based
+    /// games). An ongoing game with hidden information is refused unless
+    /// --host is given. See docs/export.md.
+    Export {
+        id: i64,
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Write to FILE instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Export as the host, who sees everything: an ongoing game with
+        /// hidden information too, sealed parts included.
+        #[arg(long)]
+        host: bool,
+    },
     /// End a game by the host's ruling.
     Adjudicate {
         id: i64,
@@ -115,6 +134,13 @@ pub enum GameCommand {
     },
 }
 
+/// What `game export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    Pgn,
+    Json,
+}
+
 fn refused(e: RefereeError) -> CliError {
     match e {
         RefereeError::Store(_) | RefereeError::Damaged { .. } => CliError::Failed(e.into()),
@@ -122,7 +148,9 @@ fn refused(e: RefereeError) -> CliError {
     }
 }
 
-pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliError> {
+/// Runs a `game` command; `site` is the referee's address for PGN (`?`
+/// when no configuration names it).
+pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result<(), CliError> {
     match command {
         GameCommand::New {
             game,
@@ -294,6 +322,34 @@ pub async fn run(referee: &Referee, command: &GameCommand) -> Result<(), CliErro
                 "game #{id}: the log replays to the stored state ({})",
                 Referee::duty_words(&replayed.status(), Seat::White)
             );
+        }
+        GameCommand::Export {
+            id,
+            format,
+            out,
+            host,
+        } => {
+            let mut conn = connection(referee).await?;
+            let reader = if *host { Reader::Host } else { Reader::Public };
+            let archive = referee
+                .archive(&mut conn, *id, reader)
+                .await
+                .map_err(refused)?;
+            let text = match format {
+                ExportFormat::Json => archive.json(),
+                ExportFormat::Pgn => pgn::write(&archive, site).ok_or_else(|| {
+                    CliError::Refused(format!(
+                        "{} has no PGN: its board and moves are not chess's; export it with \
+                         --format json",
+                        archive.title
+                    ))
+                })?,
+            };
+            match out {
+                Some(path) => std::fs::write(path, text)
+                    .with_context(|| format!("writing {}", path.display()))?,
+                None => print!("{text}"),
+            }
         }
         GameCommand::Adjudicate { id, result, reason } => {
             let result = match result.as_str() {

@@ -212,7 +212,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }),
         TopCommand::Game(command) => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;
-            game::run(&referee, command).await
+            // PGN's Site: the referee's address, when a configuration names it.
+            let site = match &cli.config {
+                Some(_) => effective_config(&cli)?.referee.address,
+                None => "?".to_string(),
+            };
+            game::run(&referee, command, &site).await
         }),
     }
 }

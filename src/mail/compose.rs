@@ -4,9 +4,11 @@
 //! A mail is formatted once, when it is queued, so that every retry sends the
 //! very same bytes and Message-ID.
 
+use lettre::message::header::ContentType;
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message, MultiPart};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart};
 
+use crate::archive::{Archive, pgn};
 use crate::config::RefereeConfig;
 use crate::referee::{Notice, NoticeKind};
 use crate::render;
@@ -29,6 +31,38 @@ pub struct Draft {
     pub text: String,
     pub html: String,
     pub game_id: Option<i64>,
+    /// Files sent with the mail (a finished game's PGN and JSON).
+    pub attachments: Vec<MailAttachment>,
+}
+
+/// A file attached to a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailAttachment {
+    pub filename: String,
+    /// `text/plain; charset=utf-8`, `application/json`.
+    pub content_type: &'static str,
+    pub body: String,
+}
+
+impl MailAttachment {
+    /// A finished game's files: its PGN (chess-based games) and its JSON.
+    /// `site` is the referee's address, PGN's `Site`.
+    pub fn of_archive(archive: &Archive, site: &str) -> Vec<MailAttachment> {
+        let mut files = Vec::new();
+        if let Some(pgn) = pgn::write(archive, site) {
+            files.push(MailAttachment {
+                filename: archive.file_name("pgn"),
+                content_type: "text/plain; charset=utf-8",
+                body: pgn,
+            });
+        }
+        files.push(MailAttachment {
+            filename: archive.file_name("json"),
+            content_type: "application/json",
+            body: archive.json(),
+        });
+        files
+    }
 }
 
 /// A Message-ID for a new mail of this referee (without angle brackets).
@@ -125,6 +159,11 @@ impl Draft {
             html: render::notice_html(notice),
             game_id: Some(notice.game_id),
             log_len: Some(notice.log_len),
+            attachments: notice
+                .archive
+                .as_deref()
+                .map(|archive| MailAttachment::of_archive(archive, &referee.address))
+                .unwrap_or_default(),
         }
     }
 
@@ -151,6 +190,7 @@ impl Draft {
             html,
             game_id,
             log_len: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -187,10 +227,21 @@ impl Draft {
             let refs: Vec<String> = self.references.iter().map(|r| format!("<{r}>")).collect();
             builder = builder.references(refs.join(" "));
         }
-        let mut message = builder.multipart(MultiPart::alternative_plain_html(
-            self.text.clone(),
-            self.html.clone(),
-        ))?;
+        let body = MultiPart::alternative_plain_html(self.text.clone(), self.html.clone());
+        let body = if self.attachments.is_empty() {
+            body
+        } else {
+            let mut mixed = MultiPart::mixed().multipart(body);
+            for file in &self.attachments {
+                let content_type = ContentType::parse(file.content_type)
+                    .expect("the attachments' content types are valid");
+                mixed = mixed.singlepart(
+                    Attachment::new(file.filename.clone()).body(file.body.clone(), content_type),
+                );
+            }
+            mixed
+        };
+        let mut message = builder.multipart(body)?;
         // RFC 3834: mark every mail as automatic so that well-behaved
         // responders never answer it, and ask Exchange not to either.
         let headers = message.headers_mut();

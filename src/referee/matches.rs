@@ -145,6 +145,12 @@ impl Match {
         })
     }
 
+    /// The truth, for the archive (`Referee::archive`), which hands it out
+    /// only where nothing in it is hidden from the reader.
+    pub(crate) fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
+    }
+
     /// What `seat` may see (the archive once the match has ended).
     pub fn seat_view(&self, seat: Seat) -> SeatView {
         self.game.seat_view(seat)

@@ -5,6 +5,7 @@
 //! mail daemon can commit a game change together with the mark that its mail
 //! is done and the mails it causes (see `crate::mail`).
 
+mod archive;
 mod challenges;
 pub mod clock;
 mod deadlines;
@@ -24,6 +25,7 @@ use crate::rules::{
 };
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
+pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::Utc;
 use clock::{Clock, show_time};
@@ -61,6 +63,12 @@ pub enum RefereeError {
     /// never half-loaded.
     #[error("game #{game} is damaged: {reason}")]
     Damaged { game: i64, reason: String },
+    /// An export of a game still played with hidden information.
+    #[error(
+        "game #{game} is still being played, and {title} hides things from its players: it can be \
+         exported once it has ended (the host may export it now with --host)"
+    )]
+    HiddenOngoing { game: i64, title: &'static str },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -381,8 +389,18 @@ impl Referee {
                 } else {
                     NoticeKind::History
                 };
-                let notices = vec![Notice::build(&loaded, seat, kind, Vec::new())];
-                return self.with_deadlines(conn, &loaded, notices).await;
+                let mut notice = Notice::build(&loaded, seat, kind, Vec::new());
+                // A finished game's history goes with the whole game (PGN
+                // and JSON); an ongoing one's never: it would leak.
+                if *command == Command::History && loaded.status().is_finished() {
+                    let archive = self.archive(conn, id, Reader::Public).await?;
+                    notice.events.push(format!(
+                        "The whole game is attached: {}.",
+                        archive.file_names().join(" and ")
+                    ));
+                    notice.archive = Some(Box::new(archive));
+                }
+                return self.with_deadlines(conn, &loaded, vec![notice]).await;
             }
             Command::Vacation(days) => {
                 let until = self

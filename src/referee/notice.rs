@@ -2,6 +2,7 @@
 //! from that player's view only, so it cannot carry the opponent's secrets.
 
 use super::LoadedGame;
+use crate::archive::Archive;
 use crate::rules::{Duty, Seat, SeatView, Status, Viewer};
 
 /// Why a notice is sent.
@@ -58,6 +59,9 @@ pub struct Notice {
     /// The game's log length when the notice was made: a reply to it after
     /// its recipient has acted since is stale.
     pub log_len: i64,
+    /// The whole game, for the answer to `history` once the game has ended
+    /// (mailed as PGN and JSON attachments); never for an ongoing game.
+    pub archive: Option<Box<Archive>>,
 }
 
 impl Notice {
@@ -98,6 +102,7 @@ impl Notice {
             options: loaded.row.options.to_string(),
             deadlines: Vec::new(),
             log_len: loaded.row.log_len,
+            archive: None,
         }
     }
 

@@ -3,8 +3,8 @@
 use thiserror::Error;
 
 use super::{
-    ActionError, Entropy, Event, GAMES, Game, GameInfo, HistoryLine, Outcome, Presentation, Seat,
-    Status, View, Viewer,
+    ActionError, Entropy, Event, GAMES, Game, GameInfo, HistoryLine, Outcome, Presentation, Score,
+    Seat, Secret, Status, View, Viewer,
 };
 
 /// What playing one action gave, past the game's own [`Applied`]: the next
@@ -163,6 +163,10 @@ pub trait AnyGame: Send + Sync {
     /// Perft split by first action: each action's notation and its count.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     fn to_json(&self) -> serde_json::Value;
+    /// The game as a chess score (see [`Game::score`]): from the truth.
+    fn score(&self) -> Option<Score>;
+    /// Every sealed secret, opened (see [`Game::secrets`]): from the truth.
+    fn secrets(&self) -> Vec<Secret>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
@@ -251,6 +255,14 @@ impl<G: Game> AnyGame for G {
 
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("states serialise")
+    }
+
+    fn score(&self) -> Option<Score> {
+        Game::score(self)
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        Game::secrets(self)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -7,8 +7,8 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    ActionError, Entropy, Event, OptionError, Options, Outcome, PositionError, Presentation, Seat,
-    Status, Viewer,
+    ActionError, Entropy, Event, OptionError, Options, Outcome, PositionError, Presentation, Score,
+    Seat, Secret, Status, Viewer,
 };
 
 /// One line of a game's history, as a viewer may see it.
@@ -59,6 +59,10 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Whether the game draws anything from its seed (dice, salts of sealed
     /// decisions). Games without randomness announce and publish no seed.
     const RANDOM: bool = true;
+    /// Whether a seat may not know everything while the game is on (sealed
+    /// decisions, down faces). An ongoing game of such a game is never
+    /// exported but to the host. A game without hidden information says so.
+    const HIDDEN: bool = true;
 
     /// The player-facing rules page, rulings included.
     fn rules_page() -> &'static str;
@@ -121,6 +125,20 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// has stopped, overrides it.
     fn archive(&self) -> Self::View {
         self.view(Viewer::Host)
+    }
+
+    /// The game as a chess score, for PGN: `None` (the default) for a game
+    /// whose board or moves are not chess's. Read from the truth: it may
+    /// hold sealed parts, so only a finished game's reaches a player.
+    fn score(&self) -> Option<Score> {
+        None
+    }
+
+    /// Every secret the game has sealed so far with a commitment (sealed
+    /// decisions, setups), opened: from the truth, so only a finished
+    /// game's reaches a player. None by default.
+    fn secrets(&self) -> Vec<Secret> {
+        Vec::new()
     }
 
     /// Perft split by first action: each action's notation and its count

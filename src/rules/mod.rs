@@ -28,6 +28,7 @@ pub(crate) mod perft_data;
 #[cfg(test)]
 pub(crate) mod pins;
 pub mod presentation;
+pub mod score;
 pub mod seat;
 pub mod table;
 
@@ -49,5 +50,6 @@ pub use game::{Applied, Game, HistoryLine, View};
 pub use options::{OptionError, OptionReader, Options};
 pub use outcome::{DrawRule, Due, Duty, Ending, GameResult, Outcome, Status};
 pub use presentation::{Cell, Diagram, Presentation};
+pub use score::{Score, ScoreTurn, Secret};
 pub use seat::{Seat, Viewer};
 pub use table::{FromPosition, GAMES, GameInfo, NewGame, game_names};

@@ -19,6 +19,9 @@ pub struct GameInfo {
     pub options: &'static [&'static str],
     /// Whether the game draws from its seed (see [`Game::RANDOM`]).
     pub random: bool,
+    /// Whether a seat may not know everything while it is on (see
+    /// [`Game::HIDDEN`]).
+    pub hidden: bool,
     pub rules_page: fn() -> &'static str,
     pub new: NewGame,
     pub from_position: FromPosition,
@@ -32,6 +35,7 @@ impl GameInfo {
             title: G::TITLE,
             options: G::OPTIONS,
             random: G::RANDOM,
+            hidden: G::HIDDEN,
             rules_page: G::rules_page,
             new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
             from_position: |position, options| Ok(Box::new(G::from_position(position, options)?)),

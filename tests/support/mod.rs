@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod pgn;
 pub mod room;
 
 use std::path::PathBuf;

@@ -9,7 +9,7 @@ use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcom
 use crate::rules::geometry::Square;
 use crate::rules::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
-    PositionError, Seat, Status, Viewer,
+    PositionError, Score, Seat, Secret, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -540,6 +540,14 @@ impl Game for BluffChess {
             BluffAction::ClaimDraw => "claim draw".to_string(),
             BluffAction::MoveAndClaim(mv) => format!("{} claim", san(mv)),
         }
+    }
+
+    fn score(&self) -> Option<Score> {
+        Some(super::score::score(self))
+    }
+
+    fn secrets(&self) -> Vec<Secret> {
+        super::score::secrets(self)
     }
 
     fn view(&self, viewer: Viewer) -> super::BluffView {

@@ -29,6 +29,7 @@
 mod fen;
 mod game;
 mod notation;
+mod score;
 #[cfg(test)]
 mod tests;
 mod turn;

@@ -10,7 +10,7 @@ use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, GameResult, HistoryLine, OptionError,
-    Options, Outcome, PositionError, Status, Viewer,
+    Options, Outcome, PositionError, Score, ScoreTurn, Status, Viewer,
 };
 
 /// One move of the game, as played.
@@ -361,6 +361,7 @@ impl Game for Chess {
     const OPTIONS: &'static [&'static str] = &[];
     // Nothing random: no seed is announced or published.
     const RANDOM: bool = false;
+    const HIDDEN: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")
@@ -490,6 +491,23 @@ impl Game for Chess {
             ChessAction::ClaimDraw => "claim draw".to_string(),
             ChessAction::MoveAndClaim(mv) => format!("{} claim", san(mv)),
         }
+    }
+
+    fn score(&self) -> Option<Score> {
+        Some(Score {
+            variant: None,
+            fen: self.position.fen(),
+            turns: self
+                .history()
+                .into_iter()
+                .map(|line| ScoreTurn {
+                    number: line.number,
+                    seat: line.seat,
+                    san: Some(line.text),
+                    comments: Vec::new(),
+                })
+                .collect(),
+        })
     }
 
     fn view(&self, viewer: Viewer) -> ChessView {

@@ -327,4 +327,20 @@ impl Game for RealityCheck {
     fn archive(&self) -> RealityView {
         view::archive(self)
     }
+
+    fn secrets(&self) -> Vec<super::Secret> {
+        Seat::BOTH
+            .into_iter()
+            .filter_map(|seat| {
+                let sealed = self.setups[seat.index()].as_ref()?;
+                Some(super::Secret {
+                    seat,
+                    what: "setup".to_string(),
+                    text: sealed.setup.text(),
+                    salt: sealed.salt.clone(),
+                    commitment: sealed.commitment.clone(),
+                })
+            })
+            .collect()
+    }
 }

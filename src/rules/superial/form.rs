@@ -86,6 +86,9 @@ impl Game for SuperialChess {
     const NAME: &'static str = Superial::NAME;
     const TITLE: &'static str = Superial::TITLE;
     const OPTIONS: &'static [&'static str] = Superial::OPTIONS;
+    // Random moves are drawn from the seed, which stays sealed until the
+    // end; nothing else is hidden, and the seed is never exported before.
+    const HIDDEN: bool = false;
 
     fn rules_page() -> &'static str {
         Superial::rules_page()

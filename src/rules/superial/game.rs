@@ -341,6 +341,7 @@ impl Game for Superial {
     const NAME: &'static str = "superial-chess";
     const TITLE: &'static str = "Superial Chess";
     const OPTIONS: &'static [&'static str] = &["random-moves", "hybrid"];
+    const HIDDEN: bool = false;
 
     fn rules_page() -> &'static str {
         include_str!("rules.txt")

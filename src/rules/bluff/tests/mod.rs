@@ -7,6 +7,7 @@ mod endings;
 mod input;
 mod property;
 mod rules;
+mod score;
 
 use super::{BluffAction, BluffChess};
 use crate::rules::{
