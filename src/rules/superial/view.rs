@@ -126,16 +126,12 @@ impl View for SuperialView {
             ));
         }
         if self.outcome.is_none() {
-            if let Some(reason) = self.claimable {
-                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
-            }
-            if self.quiet >= 80 {
-                facts.push(format!(
-                    "Turns without a capture or random move: {} by each side (a draw may be \
-                     claimed at 50, and is automatic at 75)",
-                    self.quiet / 2
-                ));
-            }
+            draw_facts(
+                &mut facts,
+                self.claimable,
+                self.quiet,
+                "Turns without a capture or random move",
+            );
         }
 
         let mut legend = colour_map(&diagram);
@@ -153,5 +149,25 @@ impl View for SuperialView {
 
     fn history(&self) -> Vec<HistoryLine> {
         self.history.clone()
+    }
+}
+
+/// The draw facts of a game still on: a draw the side to act may claim,
+/// and the count toward the 50 and 75 rules once it nears them (`quiet`
+/// half-moves of `what`).
+pub(super) fn draw_facts(
+    facts: &mut Vec<String>,
+    claimable: Option<crate::rules::DrawRule>,
+    quiet: u32,
+    what: &str,
+) {
+    if let Some(reason) = claimable {
+        facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
+    }
+    if quiet >= 80 {
+        facts.push(format!(
+            "{what}: {} by each side (a draw may be claimed at 50, and is automatic at 75)",
+            quiet / 2
+        ));
     }
 }

@@ -128,16 +128,12 @@ impl View for HybridView {
             ),
         });
         if self.outcome.is_none() {
-            if let Some(reason) = self.claimable {
-                facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
-            }
-            if self.halfmoves >= 80 {
-                facts.push(format!(
-                    "Moves without a capture or pawn move: {} by each side (a draw may be \
-                     claimed at 50, and is automatic at 75)",
-                    self.halfmoves / 2
-                ));
-            }
+            crate::rules::superial::view::draw_facts(
+                &mut facts,
+                self.claimable,
+                self.halfmoves,
+                "Moves without a capture or pawn move",
+            );
         }
         let mut legend = colour_map(&diagram);
         legend.extend([
