@@ -11,7 +11,7 @@ use crate::rules::chess::{self, is_claim, strip_claim};
 use crate::rules::chesslike::DrawRecord;
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
-    PositionError, Score, ScoreTurn, Status, Viewer,
+    PositionError, Score, Status, Viewer,
 };
 
 /// What a player may do.
@@ -507,38 +507,8 @@ impl Game for RebelChess {
         }
     }
 
-    /// Moves in SAN (the Recruiter as `U`); a recruit has no SAN in PGN's
-    /// grammar (`U*d4`), so it is a null move with the recruit in a comment,
-    /// as is every change of sides.
     fn score(&self) -> Option<Score> {
-        let turns = self
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(ply, played)| {
-                let (number, seat) = self.move_number(ply);
-                let mut comments = Vec::new();
-                let san = match played.play {
-                    Play::Move(_) => Some(played.san.clone()),
-                    Play::Recruit { .. } => {
-                        comments.push(format!("recruit {}", played.san));
-                        None
-                    }
-                };
-                comments.extend(played.note.clone());
-                ScoreTurn {
-                    number,
-                    seat,
-                    san,
-                    comments,
-                }
-            })
-            .collect();
-        Some(Score {
-            variant: Some(self.version.title()),
-            fen: self.position.fen(),
-            turns,
-        })
+        Some(super::score::score(self))
     }
 
     fn view(&self, viewer: Viewer) -> RebelView {

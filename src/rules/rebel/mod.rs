@@ -45,6 +45,7 @@ mod movegen;
 mod notation;
 mod position;
 mod record;
+mod score;
 #[cfg(test)]
 mod tests;
 mod view;
