@@ -11,6 +11,8 @@
 //!   orthodox start at the same depth.
 //! - mail: our parsing (headers, quotes, HTML-only, tags) against
 //!   mail-parser's bare parse of the same mails.
+//! - clock: a clock round over 10,000 stored games with nothing due
+//!   against one over 100 (the round reads only games with something due).
 //! - referee: a move through the whole inbox path (parse, authenticate,
 //!   apply, compose both mails, queue them, in one transaction) against the
 //!   same move through `Referee::act` alone.
@@ -255,6 +257,54 @@ async fn referee() {
     );
 }
 
+/// A clock's round over a database of `games` ongoing games with nothing
+/// due (their next checks days ahead), as after the first round.
+async fn clock_round(games: usize) -> Duration {
+    use arbiter::config::RefereeConfig;
+    use arbiter::mail::inbox::Mailroom;
+    use arbiter::referee::Referee;
+    use arbiter::store::Store;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("clock.db")).await.unwrap();
+    let mut tx = store.pool().begin().await.unwrap();
+    for _ in 0..games {
+        sqlx::query(
+            "INSERT INTO games (game, options, seed, seed_hash, state, next_check_at) \
+             VALUES ('chess', '{}', '00', '00', '{}', '2999-01-01T00:00:00Z')",
+        )
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let config = RefereeConfig {
+        days_per_move: 3,
+        ..RefereeConfig::default()
+    };
+    let room = Mailroom::new(Referee::with_clock(store, config.clock()), config);
+    let now = chrono::Utc::now();
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let start = Instant::now();
+        assert_eq!(room.tick(now).await.unwrap(), 0);
+        times.push(start.elapsed());
+    }
+    times.into_iter().min().unwrap()
+}
+
+/// The clock's round costs the same whatever the number of games with
+/// nothing due.
+async fn clock() {
+    let few = clock_round(100).await;
+    let many = clock_round(10_000).await;
+    report(
+        "clock round, 10,000 games nothing due",
+        "the same, 100 games",
+        many,
+        few,
+    );
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` would pass nothing
     // we need: run either way, it is quick.
@@ -262,9 +312,10 @@ fn main() {
     layer();
     rebel();
     mail();
-    tokio::runtime::Builder::new_current_thread()
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .unwrap()
-        .block_on(referee());
+        .unwrap();
+    runtime.block_on(referee());
+    runtime.block_on(clock());
 }
