@@ -28,6 +28,8 @@ pub(crate) mod perft_data;
 #[cfg(test)]
 pub(crate) mod pins;
 pub mod presentation;
+#[cfg(test)]
+pub(crate) mod replay_log;
 pub mod score;
 pub mod seat;
 pub mod table;

@@ -2,6 +2,7 @@
 //! string, the stored state, and play through [`AnyGame`].
 
 use super::{B, W, at, new_game, options, play_all};
+use crate::rules::replay_log::replay_log;
 use crate::rules::superial::Superial;
 use crate::rules::{AnyGame, Entropy, Game, GameInfo, OptionError};
 
@@ -117,13 +118,7 @@ pub(super) fn played_and_replayed_through_the_referees_interface() {
     }
     assert_eq!(log[0].2, "c2-c3=X");
     assert_eq!(log[1].2, "random");
-    let mut replayed = game;
-    for (index, (seat, action, _)) in log.iter().enumerate() {
-        replayed = replayed
-            .replay(*seat, action, &mut Entropy::new([8; 32], index as u64))
-            .unwrap()
-            .state;
-    }
+    let replayed = replay_log(game, log.iter().map(|(s, a, _)| (*s, a)), [8; 32]);
     assert_eq!(replayed.to_json(), state.to_json());
     // Black has used its random move; White, with one left, is not to act.
     assert!(!state.legal_texts(B).contains(&"random".to_string()));

@@ -5,8 +5,9 @@
 
 use super::new_game;
 use super::reference::Mailbox;
+use crate::rules::replay_log::replay_log;
 use crate::rules::superial::{Play, Superial, SuperialAction};
-use crate::rules::{AnyGame, Entropy, Game, Status};
+use crate::rules::{Entropy, Game, Status};
 
 const SEED: [u8; 32] = [11; 32];
 /// Actions per game at most: the 75-turn rule ends a game by 150 actions
@@ -41,13 +42,7 @@ fn random_game(opts: &str, game_no: u64) -> Played {
         game = applied.state;
     }
     // The log replays to the state, from the stored start.
-    let mut replayed: Box<dyn AnyGame> = Box::new(start);
-    for (index, (seat, action)) in log.iter().enumerate() {
-        replayed = replayed
-            .replay(*seat, action, &mut Entropy::new(SEED, index as u64))
-            .unwrap_or_else(|e| panic!("replay of {action} failed: {e}"))
-            .state;
-    }
+    let replayed = replay_log(Box::new(start), log.iter().map(|(s, a)| (*s, a)), SEED);
     assert_eq!(replayed.to_json(), serde_json::to_value(&game).unwrap());
     Played {
         finished: game.outcome().is_some(),

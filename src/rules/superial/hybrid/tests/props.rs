@@ -4,9 +4,10 @@
 
 use super::options;
 use super::reference::Reference;
+use crate::rules::replay_log::replay_log;
 use crate::rules::superial::hybrid::HybridAction;
 use crate::rules::superial::{SuperialChess, SuperialChessAction};
-use crate::rules::{AnyGame, Entropy, Game, Seat, Status};
+use crate::rules::{Entropy, Game, Seat, Status};
 
 const SEED: [u8; 32] = [23; 32];
 /// Actions per game at most.
@@ -52,13 +53,7 @@ fn random_game(position: &str, game_no: u64) -> bool {
         log.push((seat, serde_json::to_value(action).unwrap()));
         game = applied.state;
     }
-    let mut replayed: Box<dyn AnyGame> = Box::new(start);
-    for (index, (seat, action)) in log.iter().enumerate() {
-        replayed = replayed
-            .replay(*seat, action, &mut Entropy::new(SEED, index as u64))
-            .unwrap_or_else(|e| panic!("replay of {action} failed: {e}"))
-            .state;
-    }
+    let replayed = replay_log(Box::new(start), log.iter().map(|(s, a)| (*s, a)), SEED);
     assert_eq!(replayed.to_json(), serde_json::to_value(&game).unwrap());
     // The stored form reads back to the same game.
     let stored: SuperialChess =
