@@ -37,9 +37,56 @@ pub enum Command {
     DeclineDraw,
     /// Stops the sender's clocks in all their games for so many days.
     Vacation(u32),
+    /// Asks for the spectator's mails of a public game after each move.
+    Watch(i64),
+    /// Stops those mails.
+    Unwatch(i64),
+    /// How the sender wants to hear of their opponents' moves.
+    Notify(NotifyMode),
+    /// Asks to take back one's last move, or agrees to the opponent's ask.
+    Takeback,
+    DeclineTakeback,
+    /// Ends the game with no result, before the sender's first move.
+    Abort,
+    /// Conditional moves: `if Nf6 then Bg5; if d5 then exd5`. Each line is
+    /// the opponent's move and the answer, then the opponent's next move and
+    /// the next answer, and so on.
+    Conditional(Vec<ConditionalLine>),
+    /// Cancels the sender's conditional moves in the game.
+    CancelConditional,
     /// Anything else: a game action in the game's own notation.
     Play(String),
 }
+
+/// How a player hears of their opponents' moves (`notify each|digest`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotifyMode {
+    /// A mail after each move (the default).
+    Each,
+    /// At most one mail a day listing every game waiting for the player.
+    Digest,
+}
+
+impl NotifyMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyMode::Each => "each",
+            NotifyMode::Digest => "digest",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<NotifyMode> {
+        match text.to_ascii_lowercase().as_str() {
+            "each" => Some(NotifyMode::Each),
+            "digest" | "daily" => Some(NotifyMode::Digest),
+            _ => None,
+        }
+    }
+}
+
+/// One line of conditional moves: pairs of (the opponent's move, the
+/// answer), in the order they would be played, as the player wrote them.
+pub type ConditionalLine = Vec<(String, String)>;
 
 /// A line that looks like a referee command but is malformed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,6 +131,23 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             ))
         })?),
         ("draw", []) => Command::Draw,
+        ("watch", [id]) => Command::Watch(game_number(id, "watch")?),
+        ("unwatch", [id]) => Command::Unwatch(game_number(id, "unwatch")?),
+        ("notify", [mode]) => Command::Notify(NotifyMode::parse(mode).ok_or_else(|| {
+            CommandError(format!(
+                "{mode:?} is not a way to be told. Write `notify each` (a mail after every move) \
+                 or `notify digest` (at most one mail a day)."
+            ))
+        })?),
+        ("takeback", []) => Command::Takeback,
+        ("offer" | "accept", [w]) if w.eq_ignore_ascii_case("takeback") => Command::Takeback,
+        ("decline", [w]) if w.eq_ignore_ascii_case("takeback") => Command::DeclineTakeback,
+        ("abort", []) => Command::Abort,
+        ("if", [w]) if w.eq_ignore_ascii_case("none") => Command::CancelConditional,
+        ("cancel", [w]) if w.to_ascii_lowercase().starts_with("conditional") => {
+            Command::CancelConditional
+        }
+        ("if", _) => Command::Conditional(parse_conditional(line)?),
         ("offer" | "accept" | "claim", [w])
             if w.eq_ignore_ascii_case("draw") && first != "claim" =>
         {
@@ -143,6 +207,71 @@ pub fn odd_letters(text: &str) -> Option<String> {
             named.join(", ")
         )
     })
+}
+
+/// `12` or `#12`.
+fn game_number(word: &str, command: &str) -> Result<i64, CommandError> {
+    word.trim_start_matches('#')
+        .parse()
+        .ok()
+        .filter(|id: &i64| *id > 0)
+        .ok_or_else(|| CommandError(format!("Write the game's number: {command} 12")))
+}
+
+const CONDITIONAL_FORM: &str =
+    "Write conditional moves as: if Nf6 then Bg5; if d5 then exd5 (a line may go on: \
+     if Nf6 then Bg5 if Be7 then Bxf6)";
+
+/// `if A then B [if C then D ...] [; if E then F ...]`: each clause a line.
+fn parse_conditional(line: &str) -> Result<Vec<ConditionalLine>, CommandError> {
+    let mut lines = Vec::new();
+    for clause in line.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let mut pairs = Vec::new();
+        let mut rest = words.as_slice();
+        while !rest.is_empty() {
+            let [r#if, rest_after_if @ ..] = rest else {
+                unreachable!("rest is not empty")
+            };
+            if !r#if.eq_ignore_ascii_case("if") {
+                return Err(CommandError(format!(
+                    "I expected `if` before {:?}. {CONDITIONAL_FORM}",
+                    rest.join(" ")
+                )));
+            }
+            let then = rest_after_if
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("then"))
+                .ok_or_else(|| CommandError(format!("`if` without `then`. {CONDITIONAL_FORM}")))?;
+            let next_if = rest_after_if[then + 1..]
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("if"))
+                .map(|i| i + then + 1)
+                .unwrap_or(rest_after_if.len());
+            let theirs = rest_after_if[..then].join(" ");
+            let ours = rest_after_if[then + 1..next_if].join(" ");
+            if rest_after_if[then + 1..next_if]
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case("then"))
+            {
+                return Err(CommandError(format!(
+                    "`then` without its `if` in {clause:?}. {CONDITIONAL_FORM}"
+                )));
+            }
+            if theirs.is_empty() || ours.is_empty() {
+                return Err(CommandError(format!(
+                    "Each `if` needs a move before and after `then`. {CONDITIONAL_FORM}"
+                )));
+            }
+            pairs.push((theirs, ours));
+            rest = &rest_after_if[next_if..];
+        }
+        lines.push(pairs);
+    }
+    if lines.is_empty() {
+        return Err(CommandError(CONDITIONAL_FORM.to_string()));
+    }
+    Ok(lines)
 }
 
 fn parse_challenge(words: &[&str]) -> Result<Command, CommandError> {
@@ -218,6 +347,51 @@ mod tests {
         assert!(parse("   ").is_err());
         assert_eq!(parse("Vacation 7").unwrap(), Command::Vacation(7));
         assert!(parse("vacation soon").is_err());
+    }
+
+    #[test]
+    fn habits() {
+        assert_eq!(parse("watch #12").unwrap(), Command::Watch(12));
+        assert_eq!(parse("Unwatch 12").unwrap(), Command::Unwatch(12));
+        assert!(parse("watch twelve").is_err());
+        assert!(parse("watch 0").is_err());
+        assert_eq!(
+            parse("notify digest").unwrap(),
+            Command::Notify(NotifyMode::Digest)
+        );
+        assert_eq!(parse("notify EACH").unwrap(), Command::Notify(NotifyMode::Each));
+        assert!(parse("notify weekly").is_err());
+        assert_eq!(parse("takeback").unwrap(), Command::Takeback);
+        assert_eq!(parse("accept takeback").unwrap(), Command::Takeback);
+        assert_eq!(parse("decline takeback").unwrap(), Command::DeclineTakeback);
+        assert_eq!(parse("abort").unwrap(), Command::Abort);
+        assert_eq!(parse("if none").unwrap(), Command::CancelConditional);
+        assert_eq!(
+            parse("cancel conditionals").unwrap(),
+            Command::CancelConditional
+        );
+    }
+
+    #[test]
+    fn conditional_moves() {
+        let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(
+            parse("if Nf6 then Bg5; IF d5 THEN exd5").unwrap(),
+            Command::Conditional(vec![vec![pair("Nf6", "Bg5")], vec![pair("d5", "exd5")]])
+        );
+        assert_eq!(
+            parse("if Nf6 then Bg5 if Be7 then Bxf6").unwrap(),
+            Command::Conditional(vec![vec![pair("Nf6", "Bg5"), pair("Be7", "Bxf6")]])
+        );
+        // Moves of more than one word (a game's own notation) are kept whole.
+        assert_eq!(
+            parse("if e7e5 stay then g1f3 stay").unwrap(),
+            Command::Conditional(vec![vec![pair("e7e5 stay", "g1f3 stay")]])
+        );
+        for bad in ["if Nf6", "if then Bg5", "if Nf6 then", "if Nf6 then Bg5 Be7 then Bxf6;"] {
+            let error = parse(bad).map(|_| ()).unwrap_err();
+            assert!(error.0.contains("if Nf6 then Bg5"), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use lettre::message::{Attachment, Mailbox, Message, MultiPart};
 
 use crate::archive::{Archive, pgn};
 use crate::config::RefereeConfig;
-use crate::referee::{Notice, NoticeKind};
+use crate::referee::{DailyDigest, Notice, NoticeKind, SpectatorNotice};
 use crate::render;
 use crate::rules::{Duty, Seat, Status};
 use crate::store::mail::Installation;
@@ -189,6 +189,61 @@ impl Draft {
             text,
             html,
             game_id,
+            log_len: None,
+            attachments: Vec::new(),
+        }
+    }
+
+    /// A spectator's mail about a public game (its public view only).
+    pub fn spectator(referee: &RefereeConfig, notice: &SpectatorNotice) -> Draft {
+        let what = if notice.welcome {
+            "you are watching".to_string()
+        } else {
+            match &notice.status {
+                Status::Finished(outcome) => format!("game over, {}", outcome.result.score()),
+                Status::Ongoing(_) => "a new move".to_string(),
+            }
+        };
+        Draft {
+            to: notice.address.clone(),
+            subject: game_subject(notice.game_id, notice.game_title, &what),
+            reply_to: None,
+            in_reply_to: None,
+            references: Vec::new(),
+            message_id: new_message_id(referee),
+            text: render::spectator_text(notice, &referee.address),
+            html: render::spectator_html(notice, &referee.address),
+            game_id: Some(notice.game_id),
+            log_len: None,
+            attachments: Vec::new(),
+        }
+    }
+
+    /// A player's daily digest: every game that waits for them, each with
+    /// the address (and `key:` line) to act in it.
+    pub fn digest(referee: &RefereeConfig, digest: &DailyDigest) -> Draft {
+        let games: Vec<render::DigestGame<'_>> = digest
+            .games
+            .iter()
+            .map(|notice| render::DigestGame {
+                notice,
+                reply_to: referee.reply_address(&game_tag(notice.game_id, &notice.secret)),
+            })
+            .collect();
+        let subject = match games.len() {
+            1 => "[arbiter] Your daily digest: 1 game waits for you".to_string(),
+            n => format!("[arbiter] Your daily digest: {n} games wait for you"),
+        };
+        Draft {
+            to: digest.address.clone(),
+            subject,
+            reply_to: None,
+            in_reply_to: None,
+            references: Vec::new(),
+            message_id: new_message_id(referee),
+            text: render::digest_text(&games),
+            html: render::digest_html(&games),
+            game_id: None,
             log_len: None,
             attachments: Vec::new(),
         }

@@ -209,7 +209,8 @@ fn stopped(
 }
 
 /// The clock: once a minute, losses on time and reminders in every game
-/// (while the mail room in force runs a clock), until a stop.
+/// (while the mail room in force runs a clock) and the daily digests that
+/// are due, until a stop.
 async fn run_clock(
     room: watch::Receiver<Mailroom>,
     wake: Arc<Notify>,
@@ -238,6 +239,14 @@ async fn run_clock(
                     warn!(error = %e, "the clock's round failed; it tries again in a minute")
                 }
             }
+        }
+        match mailroom.digests(chrono::Utc::now()).await {
+            Ok(0) => {}
+            Ok(queued) => {
+                info!(queued, "the daily digests are queued");
+                wake.notify_one();
+            }
+            Err(e) => warn!(error = %e, "the digests failed; they are tried again in a minute"),
         }
         tokio::select! {
             _ = tokio::time::sleep(Duration::from_secs(60)) => {}

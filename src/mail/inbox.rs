@@ -7,7 +7,7 @@ use crate::store::Tx;
 
 use super::compose::Draft;
 use super::parse::Inbound;
-use crate::command::{self, Command};
+use crate::command::{self, Command, NotifyMode};
 use crate::config::RefereeConfig;
 use crate::referee::{
     ChallengeRequest, LoadedGame, Notice, Referee, RefereeError, normalize_address,
@@ -297,6 +297,59 @@ impl Mailroom {
                 };
                 self.challenge(conn, inbound, from, request).await
             }
+            Command::Watch(id) => {
+                let id = *id;
+                match self.referee.watch(conn, id, from).await {
+                    Ok(notice) => Ok(Processed {
+                        handled: Handled::Answered,
+                        detail: format!("watch {id}"),
+                        game_id: Some(id),
+                        drafts: vec![Draft::spectator(&self.config, &notice)],
+                    }),
+                    Err(RefereeError::Store(e)) => Err(e),
+                    Err(e) => Ok(Processed {
+                        handled: Handled::Refused,
+                        detail: format!("watch {id}: {e}"),
+                        game_id: None,
+                        drafts: vec![self.answer(
+                            inbound,
+                            from,
+                            &subject,
+                            format!("{e}\nNothing was changed.\n"),
+                            None,
+                        )],
+                    }),
+                }
+            }
+            Command::Unwatch(id) => {
+                let text = match self.referee.unwatch(conn, *id, from).await {
+                    Ok(true) => format!("You no longer watch game #{id}.\n"),
+                    Ok(false) => format!("You were not watching game #{id}.\n"),
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}\n"),
+                };
+                Ok(answered(text, "unwatch"))
+            }
+            Command::Notify(mode) => {
+                match self.referee.set_notify(conn, from, *mode).await {
+                    Ok(()) => {}
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => return Ok(answered(format!("{e}\n"), "notify")),
+                }
+                let text = match mode {
+                    NotifyMode::Each => {
+                        "You will get a mail after each move of your opponents.\n".to_string()
+                    }
+                    NotifyMode::Digest => format!(
+                        "You will get at most one mail a day, listing every game that waits for \
+                         you, instead of a mail after each move of your opponents. Answers to your \
+                         own commands, reminders of deadlines and the end of a game still come at \
+                         once. Write `notify each` to go back.\n\nOne day is {} hours.\n",
+                        crate::referee::DIGEST_INTERVAL.num_hours()
+                    ),
+                };
+                Ok(answered(text, "notify"))
+            }
             Command::Accept | Command::Decline => Ok(self.refuse_neutrally(
                 inbound,
                 from,
@@ -334,8 +387,19 @@ impl Mailroom {
                 format!("game {id}: key or sender does not match"),
             ));
         };
-        let mut first_error: Option<(String, ActionError)> = None;
+        // Conditional moves may follow the command they go with (usually
+        // the player's own move) in the same mail: they are set after it.
+        let mut conditionals = Vec::new();
+        let mut lines = Vec::new();
         for line in &inbound.lines {
+            match command::parse(line) {
+                Ok(Command::Conditional(more)) => conditionals.extend(more),
+                _ => lines.push(line.as_str()),
+            }
+        }
+        let conditional_line = "if ...".to_string();
+        let mut first_error: Option<(String, ActionError)> = None;
+        for line in lines {
             let command = match command::parse(line) {
                 Ok(command) => command,
                 Err(e) => {
@@ -348,7 +412,13 @@ impl Mailroom {
             };
             if matches!(
                 command,
-                Command::Help | Command::Rules(_) | Command::Games | Command::Challenge { .. }
+                Command::Help
+                    | Command::Rules(_)
+                    | Command::Games
+                    | Command::Challenge { .. }
+                    | Command::Watch(_)
+                    | Command::Unwatch(_)
+                    | Command::Notify(_)
             ) {
                 return self
                     .general(conn, inbound, from, &command, Some(&loaded))
@@ -364,7 +434,13 @@ impl Mailroom {
                 .act(conn, id, seat, &command, &inbound_source(inbound))
                 .await
             {
-                Ok(notices) => return Ok(self.notices(inbound, seat, id, &notices, &command)),
+                Ok(mut notices) => {
+                    if !conditionals.is_empty() {
+                        self.conditionals_after(conn, id, seat, &conditionals, &mut notices)
+                            .await?;
+                    }
+                    return self.notices(conn, inbound, seat, id, &notices, &command).await;
+                }
                 Err(RefereeError::Refused(e @ ActionError::Syntax { .. })) => {
                     // Perhaps a greeting: try the next line.
                     first_error.get_or_insert((line.to_string(), e));
@@ -384,6 +460,36 @@ impl Mailroom {
                 }
             }
         }
+        if !conditionals.is_empty() {
+            if let Some(why) = self.stale(conn, inbound, id, seat, from).await? {
+                return Ok(self.refusal(
+                    inbound,
+                    &loaded,
+                    seat,
+                    &conditional_line,
+                    &ActionError::illegal(why),
+                ));
+            }
+            let command = Command::Conditional(conditionals);
+            return match self
+                .referee
+                .act(conn, id, seat, &command, &inbound_source(inbound))
+                .await
+            {
+                Ok(notices) => self.notices(conn, inbound, seat, id, &notices, &command).await,
+                Err(RefereeError::Refused(e)) => {
+                    Ok(self.refusal(inbound, &loaded, seat, &conditional_line, &e))
+                }
+                Err(RefereeError::Store(e)) => Err(e),
+                Err(e) => Ok(self.refusal(
+                    inbound,
+                    &loaded,
+                    seat,
+                    &conditional_line,
+                    &ActionError::illegal(e.to_string()),
+                )),
+            };
+        }
         Ok(match first_error {
             Some((line, e)) => self.refusal(inbound, &loaded, seat, &line, &e),
             None => self.refusal(
@@ -394,6 +500,40 @@ impl Mailroom {
                 &ActionError::syntax("", "the mail holds no command"),
             ),
         })
+    }
+
+    /// Sets the conditional moves that came with a command, once the command
+    /// is done, and tells the sender (only) in their notice.
+    async fn conditionals_after(
+        &self,
+        conn: &mut Tx,
+        id: i64,
+        seat: Seat,
+        lines: &[crate::command::ConditionalLine],
+        notices: &mut [Notice],
+    ) -> Result<(), StoreError> {
+        let loaded = match self.referee.load(conn, id).await {
+            Ok(loaded) => loaded,
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "cannot reload a game for conditional moves");
+                return Ok(());
+            }
+        };
+        let words = match self.referee.set_conditionals(conn, &loaded, seat, lines).await {
+            Ok(set) => {
+                let mut words =
+                    vec!["Your conditional moves are set (your opponent is not told of them):".to_string()];
+                words.extend(set);
+                words
+            }
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => vec![format!("Your conditional moves were not set: {e}")],
+        };
+        if let Some(notice) = notices.iter_mut().find(|n| n.seat == seat) {
+            notice.events.extend(words);
+        }
+        Ok(())
     }
 
     /// Why a game action in this mail is stale, if it is: the mail answers
@@ -425,27 +565,27 @@ impl Mailroom {
         }))
     }
 
-    fn notices(
+    async fn notices(
         &self,
+        conn: &mut Tx,
         inbound: &Inbound,
         seat: Seat,
         id: i64,
         notices: &[Notice],
         command: &Command,
-    ) -> Processed {
+    ) -> Result<Processed, StoreError> {
         let question = matches!(command, Command::Show | Command::History);
-        let drafts = notices
+        let sender = notices
             .iter()
-            .map(|n| {
-                let in_reply_to = if n.seat == seat {
-                    inbound.message_id.as_deref()
-                } else {
-                    None
-                };
-                Draft::notice(&self.config, self.installation(), n, in_reply_to)
-            })
-            .collect();
-        Processed {
+            .find(|n| n.seat == seat)
+            .map(|n| n.address.clone())
+            .unwrap_or_default();
+        let in_reply_to = inbound
+            .message_id
+            .as_deref()
+            .map(|message_id| (sender.as_str(), message_id));
+        let drafts = self.game_drafts(conn, id, notices, in_reply_to).await?;
+        Ok(Processed {
             handled: if question {
                 Handled::Answered
             } else {
@@ -454,7 +594,7 @@ impl Mailroom {
             detail: format!("game {id}: {} {command:?}", seat.name()),
             game_id: Some(id),
             drafts,
-        }
+        })
     }
 
     /// A refused command: the player's own view of the game (board included,

@@ -8,6 +8,7 @@ pub mod imap;
 pub mod inbox;
 mod invitations;
 pub mod login;
+mod notify;
 pub mod parse;
 pub mod quote;
 pub mod reload;

@@ -47,7 +47,7 @@ impl Mailroom {
     }
 
     /// Formats and queues mails in the caller's transaction.
-    async fn queue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
+    pub(super) async fn queue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
         for draft in drafts {
             let raw = match draft.format(&self.config) {
                 Ok(raw) => raw,
@@ -86,10 +86,7 @@ impl Mailroom {
             let mut tx = self.referee.store().write().await?;
             match self.referee.tick(&mut tx, id, now).await {
                 Ok(notices) => {
-                    let drafts: Vec<Draft> = notices
-                        .iter()
-                        .map(|n| Draft::notice(&self.config, self.installation(), n, None))
-                        .collect();
+                    let drafts = self.game_drafts(&mut tx, id, &notices, None).await?;
                     self.queue(&mut tx, &drafts).await?;
                     queued += drafts.len();
                     tx.commit().await?;

@@ -8,7 +8,7 @@ use tracing::info;
 
 use super::{Notice, Referee, RefereeError, check_address, random_token};
 use crate::command::ColorChoice;
-use crate::rules::{Entropy, GameInfo, Options};
+use crate::rules::{Entropy, GameInfo, OptionError, Options};
 use crate::store::challenges::{self, Challenge, NewChallenge};
 
 /// A challenge as asked for.
@@ -36,6 +36,8 @@ pub struct Issued {
     pub info: &'static GameInfo,
     pub options: Options,
     pub color: ColorChoice,
+    /// Whether the game will allow spectators.
+    pub public: bool,
 }
 
 impl Issued {
@@ -71,6 +73,32 @@ fn color_name(color: ColorChoice) -> &'static str {
     }
 }
 
+/// Takes the referee's own `public=yes|no` out of a challenge's options
+/// (the rest are the game's): whether the players allow spectators.
+fn public_option(words: &[String]) -> Result<(bool, Vec<String>), RefereeError> {
+    let mut public = false;
+    let mut rest = Vec::new();
+    for word in words {
+        match word.split_once('=') {
+            Some((key, value)) if key.eq_ignore_ascii_case("public") => {
+                public = match value.to_ascii_lowercase().as_str() {
+                    "yes" | "on" | "true" => true,
+                    "no" | "off" | "false" => false,
+                    _ => {
+                        return Err(RefereeError::Options(OptionError::BadValue {
+                            key: "public".into(),
+                            value: value.into(),
+                            expected: "yes|no".into(),
+                        }));
+                    }
+                }
+            }
+            _ => rest.push(word.clone()),
+        }
+    }
+    Ok((public, rest))
+}
+
 impl Referee {
     /// Records a challenge after checking everything that would stop the
     /// game from starting (the game, its options, the two addresses), so an
@@ -88,7 +116,8 @@ impl Referee {
         if challenger == opponent {
             return Err(RefereeError::SamePlayer);
         }
-        let options = Options::parse(request.options)?;
+        let (public, words) = public_option(request.options)?;
+        let options = Options::parse(words)?;
         (info.new)(&options, &mut Entropy::for_perft())?;
         let secret = random_token(6);
         let id = challenges::insert(
@@ -100,6 +129,7 @@ impl Referee {
                 options: &options,
                 color: color_name(request.color),
                 secret: &secret,
+                public,
             },
         )
         .await?;
@@ -112,6 +142,7 @@ impl Referee {
             info,
             options,
             color: request.color,
+            public,
         })
     }
 
@@ -169,6 +200,9 @@ impl Referee {
                 None,
             )
             .await?;
+        if challenge.public {
+            crate::store::watchers::set_public(conn, game_id, true).await?;
+        }
         challenges::close(conn, id, "accepted", Some(game_id)).await?;
         info!(challenge = id, game = game_id, "challenge accepted");
         Ok(Answered::Accepted {

@@ -46,6 +46,24 @@ pub enum LogEntry {
         result: GameResult,
         reason: String,
     },
+    /// Asks to take back the seat's last move.
+    OfferTakeback {
+        seat: Seat,
+    },
+    /// Agrees to the opponent's ask: the game goes back to what the first
+    /// `to` entries of the log made it (the offerer's last move is undone,
+    /// with every entry after it).
+    AcceptTakeback {
+        seat: Seat,
+        to: u64,
+    },
+    DeclineTakeback {
+        seat: Seat,
+    },
+    /// Ends the game with no result, before the seat's first move.
+    Abort {
+        seat: Seat,
+    },
 }
 
 impl LogEntry {
@@ -55,7 +73,11 @@ impl LogEntry {
             | LogEntry::Resign { seat }
             | LogEntry::OfferDraw { seat }
             | LogEntry::AcceptDraw { seat }
-            | LogEntry::DeclineDraw { seat } => Some(*seat),
+            | LogEntry::DeclineDraw { seat }
+            | LogEntry::OfferTakeback { seat }
+            | LogEntry::AcceptTakeback { seat, .. }
+            | LogEntry::DeclineTakeback { seat }
+            | LogEntry::Abort { seat } => Some(*seat),
             LogEntry::Position { .. } | LogEntry::Adjudicate { .. } | LogEntry::Timeout { .. } => {
                 None
             }
@@ -83,6 +105,10 @@ pub enum MatchError {
     /// A start position anywhere but at the head of the log.
     #[error("log entry {0} sets a start position, which only the first entry may")]
     LatePosition(u64),
+    /// A takeback to a point that is not before it, or an abort after the
+    /// seat's first move.
+    #[error("log entry {0} undoes what it may not")]
+    BadUndo(u64),
 }
 
 /// The entropy stream of log entry `index` of a game with `seed`.
@@ -106,6 +132,8 @@ pub struct Match {
     /// How the game ended outside its rules (resignation, agreement, the
     /// host's ruling).
     pub ended: Option<Outcome>,
+    /// An open request to take back a move, by that seat.
+    pub takeback_offer: Option<Seat>,
 }
 
 /// What applying one log entry did: the next match, the entry as stored,
@@ -121,6 +149,7 @@ impl Match {
             game,
             draw_offer: None,
             ended: None,
+            takeback_offer: None,
         })
     }
 
@@ -142,6 +171,7 @@ impl Match {
             game,
             draw_offer: None,
             ended: None,
+            takeback_offer: None,
         })
     }
 
@@ -193,17 +223,52 @@ impl Match {
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
     ) -> Result<Match, MatchError> {
+        let entries: Vec<&LogEntry> = entries.into_iter().collect();
         let mut current = Match::new(info, options, seed)?;
-        for (index, entry) in entries.into_iter().enumerate() {
+        for (index, entry) in entries.iter().enumerate() {
             current = match entry {
                 LogEntry::Position { position } if index == 0 => {
                     Match::from_position(info, options, position)?
                 }
                 LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
+                LogEntry::AcceptTakeback { seat, to } => {
+                    let to = *to as usize;
+                    if to >= index || current.takeback_offer != Some(seat.other()) {
+                        return Err(MatchError::BadUndo(index as u64));
+                    }
+                    Match::replay(info, options, seed, entries[..to].iter().copied())?
+                        .taken_back()
+                }
+                LogEntry::Abort { seat } if Match::has_acted(entries[..index].iter().copied(), *seat) => {
+                    return Err(MatchError::BadUndo(index as u64));
+                }
                 other => current.replay_entry(other, seed, index as u64)?.state,
             };
         }
         Ok(current)
+    }
+
+    /// Whether `seat` made a game action among `entries` (after which it may
+    /// no longer abort, and before which it has nothing to take back).
+    pub fn has_acted<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, seat: Seat) -> bool {
+        entries
+            .into_iter()
+            .any(|e| matches!(e, LogEntry::Action { seat: s, .. } if *s == seat))
+    }
+
+    /// The index of `seat`'s last game action among `entries`: what a
+    /// takeback it asked for undoes, with everything after it.
+    pub fn last_action_of(entries: &[LogEntry], seat: Seat) -> Option<usize> {
+        entries
+            .iter()
+            .rposition(|e| matches!(e, LogEntry::Action { seat: s, .. } if *s == seat))
+    }
+
+    /// The match as restored by a takeback: no offer stands.
+    pub fn taken_back(mut self) -> Match {
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        self
     }
 
     fn replay_entry(
@@ -291,11 +356,20 @@ impl Match {
             }
             other => other,
         };
+        // So does a request to take back a move.
+        let takeback_offer = match self.takeback_offer {
+            Some(asker) if asker != seat => {
+                events.push(Event::public(format!("{asker}'s takeback request lapsed.")));
+                None
+            }
+            other => other,
+        };
         Step {
             state: Match {
                 game,
                 draw_offer,
                 ended: None,
+                takeback_offer,
             },
             action: LogEntry::Action { seat, action },
             notation,
@@ -313,6 +387,7 @@ impl Match {
             LogEntry::Resign { seat } => {
                 next.ended = Some(Outcome::win(seat.other(), Ending::Resigned(*seat)));
                 next.draw_offer = None;
+                next.takeback_offer = None;
                 (
                     "resign".to_string(),
                     vec![Event::public(format!(
@@ -396,6 +471,47 @@ impl Match {
                     vec![Event::public("The host adjudicated the game.")],
                 )
             }
+            LogEntry::OfferTakeback { seat } => {
+                if self.takeback_offer.is_some() {
+                    return Err(ActionError::illegal(
+                        "A takeback request stands already: the other player answers it with \
+                         `takeback` or `decline takeback`.",
+                    ));
+                }
+                next.takeback_offer = Some(*seat);
+                (
+                    "offer takeback".to_string(),
+                    vec![Event::public(format!(
+                        "{seat} asks to take back their last move."
+                    ))],
+                )
+            }
+            LogEntry::DeclineTakeback { seat } => {
+                if self.takeback_offer != Some(seat.other()) {
+                    return Err(ActionError::illegal(
+                        "There is no takeback request from your opponent to decline.",
+                    ));
+                }
+                next.takeback_offer = None;
+                (
+                    "decline takeback".to_string(),
+                    vec![Event::public(format!("{seat} declined the takeback."))],
+                )
+            }
+            LogEntry::Abort { seat } => {
+                next.ended = Some(Outcome::aborted(*seat));
+                next.draw_offer = None;
+                next.takeback_offer = None;
+                (
+                    "abort".to_string(),
+                    vec![Event::public(format!(
+                        "{seat} aborted the game before their first move: it ends with no result."
+                    ))],
+                )
+            }
+            LogEntry::AcceptTakeback { .. } => {
+                unreachable!("a takeback needs the log: Referee::takeback")
+            }
             LogEntry::Action { .. } => unreachable!("game actions go through Match::play"),
             LogEntry::Position { .. } => {
                 return Err(ActionError::illegal(
@@ -419,9 +535,15 @@ impl Match {
         })
     }
 
-    /// The snapshot stored beside the log.
+    /// The snapshot stored beside the log. A takeback request is written
+    /// only while one stands, so snapshots of games without one read as
+    /// they always have.
     pub fn snapshot(&self) -> serde_json::Value {
-        serde_json::json!({ "game": self.game.to_json(), "ended": self.ended })
+        let mut snapshot = serde_json::json!({ "game": self.game.to_json(), "ended": self.ended });
+        if let Some(seat) = self.takeback_offer {
+            snapshot["takeback"] = serde_json::json!(seat);
+        }
+        snapshot
     }
 
     /// Loads a snapshot written by [`Match::snapshot`].
@@ -432,6 +554,8 @@ impl Match {
     ) -> Result<Match, serde_json::Error> {
         let mut game = (info.load)(snapshot["game"].clone())?;
         let ended: Option<Outcome> = serde_json::from_value(snapshot["ended"].clone())?;
+        let takeback_offer: Option<Seat> =
+            serde_json::from_value(snapshot.get("takeback").cloned().unwrap_or_default())?;
         // Snapshots written before games were concluded by the referee.
         if let Some(outcome) = &ended
             && !game.status().is_finished()
@@ -442,6 +566,7 @@ impl Match {
             game,
             draw_offer,
             ended,
+            takeback_offer,
         })
     }
 }

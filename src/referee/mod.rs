@@ -7,10 +7,14 @@
 
 mod archive;
 mod challenges;
+mod conditional;
 pub mod clock;
 mod deadlines;
+mod digest;
 mod matches;
 mod notice;
+mod undo;
+mod watchers;
 
 use crate::store::Tx;
 use rand::RngCore;
@@ -20,7 +24,7 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
+    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
     Status, game_names,
 };
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
@@ -31,6 +35,9 @@ use chrono::Utc;
 use clock::{Clock, show_time};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
+pub use digest::{DIGEST_INTERVAL, DailyDigest};
+pub use undo::takeback_allowed;
+pub use watchers::SpectatorNotice;
 
 /// Why the referee did not do what was asked.
 #[derive(Debug, Error)]
@@ -412,11 +419,40 @@ impl Referee {
                 let notices = vec![Notice::build(&loaded, seat, kind, Vec::new())];
                 return self.with_deadlines(conn, &loaded, notices).await;
             }
+            Command::Conditional(lines) => {
+                let set = self.set_conditionals(conn, &loaded, seat, lines).await?;
+                let mut events = vec![Event::private(
+                    seat,
+                    "Your conditional moves are set (your opponent is not told of them):",
+                )];
+                events.extend(set.into_iter().map(|line| Event::private(seat, line)));
+                let kind = NoticeKind::Accepted {
+                    notation: "conditional moves".to_string(),
+                };
+                let notices = vec![Notice::build(&loaded, seat, kind, events)];
+                return self.with_deadlines(conn, &loaded, notices).await;
+            }
+            Command::CancelConditional => {
+                let words = if self.cancel_conditionals(conn, id, seat).await? {
+                    "Your conditional moves are cancelled."
+                } else {
+                    "You had no conditional moves in this game."
+                };
+                let kind = NoticeKind::Accepted {
+                    notation: "cancel conditional moves".to_string(),
+                };
+                let events = vec![Event::private(seat, words)];
+                let notices = vec![Notice::build(&loaded, seat, kind, events)];
+                return self.with_deadlines(conn, &loaded, notices).await;
+            }
             Command::Resign => current.apply_meta(LogEntry::Resign { seat })?,
             Command::Draw => self.draw(&loaded, seat, index)?,
             Command::DeclineDraw | Command::Decline => {
                 current.apply_meta(LogEntry::DeclineDraw { seat })?
             }
+            Command::Takeback => self.takeback(conn, &loaded, seat).await?,
+            Command::DeclineTakeback => current.apply_meta(LogEntry::DeclineTakeback { seat })?,
+            Command::Abort => self.abort(conn, &loaded, seat).await?,
             Command::Play(text) => current
                 .play(seat, text, loaded.row.seed, index)
                 .map_err(|e| name_odd_letters(e, text))?,
@@ -471,6 +507,76 @@ impl Referee {
         source: Source<'_>,
     ) -> Result<Vec<Notice>, RefereeError> {
         let id = loaded.row.id;
+        let mut after = self.record(conn, loaded, actor, &step, source).await?;
+        let mut events = step.events;
+        if let Some(actor) = actor {
+            match self
+                .conditional_answer(conn, id, actor, &step.action)
+                .await?
+            {
+                conditional::Answer::None => {}
+                conditional::Answer::Cancelled { owner } => {
+                    events.push(conditional::cancelled_event(owner, &step.notation));
+                }
+                conditional::Answer::Play { owner, ours, rest } => {
+                    let index = after.row.log_len as u64;
+                    match after.current.play(owner, &ours, after.row.seed, index) {
+                        Ok(answer) => {
+                            info!(game = id, seat = owner.name(), "conditional move played");
+                            after = self
+                                .record(conn, &after, Some(owner), &answer, "conditional")
+                                .await?;
+                            events.push(Event::public(format!(
+                                "{owner} answered {} with {}, a conditional move played at once.",
+                                step.notation, answer.notation
+                            )));
+                            events.extend(answer.events);
+                            self.keep_conditionals(conn, &after, owner, &rest).await?;
+                        }
+                        // Cannot happen in the games that allow them (the
+                        // answer was checked in this very position), but a
+                        // refused answer must never block the game.
+                        Err(e) => events.push(Event::private(
+                            owner,
+                            format!("Your conditional answer {ours} could not be played ({e}); your conditional moves are cancelled."),
+                        )),
+                    }
+                }
+            }
+        }
+        if after.status().is_finished() || matches!(step.action, LogEntry::AcceptTakeback { .. }) {
+            crate::store::conditionals::clear(conn, id, None).await?;
+        }
+        self.note_next_check(conn, &after).await?;
+        let notices = Seat::BOTH
+            .iter()
+            .map(|&to| {
+                let kind = if actor.is_none() {
+                    NoticeKind::Referee
+                } else if Some(to) == actor {
+                    NoticeKind::Accepted {
+                        notation: step.notation.clone(),
+                    }
+                } else {
+                    NoticeKind::OpponentActed
+                };
+                Notice::build(&after, to, kind, events.clone())
+            })
+            .collect();
+        self.with_deadlines(conn, &after, notices).await
+    }
+
+    /// Appends one step to the log and stores the state it makes; returns
+    /// the game as it now stands.
+    async fn record(
+        &self,
+        conn: &mut Tx,
+        loaded: &LoadedGame,
+        actor: Option<Seat>,
+        step: &Step,
+        source: Source<'_>,
+    ) -> Result<LoadedGame, RefereeError> {
+        let id = loaded.row.id;
         let index = loaded.row.log_len;
         let entry = serde_json::to_value(&step.action).expect("log entries serialise");
         games::append_log(conn, id, index, actor, &entry, &step.notation, source).await?;
@@ -496,25 +602,7 @@ impl Referee {
             source,
             "entry accepted"
         );
-        let after = self.load(conn, id).await?;
-        self.note_next_check(conn, &after).await?;
-        let events = step.events;
-        let notices = Seat::BOTH
-            .iter()
-            .map(|&to| {
-                let kind = if actor.is_none() {
-                    NoticeKind::Referee
-                } else if Some(to) == actor {
-                    NoticeKind::Accepted {
-                        notation: step.notation.clone(),
-                    }
-                } else {
-                    NoticeKind::OpponentActed
-                };
-                Notice::build(&after, to, kind, events.clone())
-            })
-            .collect();
-        self.with_deadlines(conn, &after, notices).await
+        self.load(conn, id).await
     }
 
     /// The notice that tells the player in `seat` that `command` was refused

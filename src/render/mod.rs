@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use minijinja::{Environment, UndefinedBehavior, context};
 use serde::Serialize;
 
-use crate::referee::{Notice, NoticeKind};
+use crate::referee::{Notice, NoticeKind, SpectatorNotice};
 use crate::rules::{AnyView, HistoryLine};
 
 /// The templates, compiled into the binary so an installed referee needs no
@@ -19,6 +19,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("notice.html", include_str!("../../templates/notice.html")),
     ("plain.html", include_str!("../../templates/plain.html")),
     ("help.txt", include_str!("../../templates/help.txt")),
+    ("watch.txt", include_str!("../../templates/watch.txt")),
+    ("watch.html", include_str!("../../templates/watch.html")),
+    ("digest.txt", include_str!("../../templates/digest.txt")),
+    ("digest.html", include_str!("../../templates/digest.html")),
 ];
 
 fn environment() -> &'static Environment<'static> {
@@ -107,6 +111,68 @@ pub fn notice_html(notice: &Notice) -> String {
     render("notice.html", notice_context(notice))
 }
 
+/// The plain-text body of a spectator's mail.
+pub fn spectator_text(notice: &SpectatorNotice, referee_address: &str) -> String {
+    render("watch.txt", spectator_context(notice, referee_address))
+}
+
+/// The HTML body of a spectator's mail.
+pub fn spectator_html(notice: &SpectatorNotice, referee_address: &str) -> String {
+    render("watch.html", spectator_context(notice, referee_address))
+}
+
+fn spectator_context(notice: &SpectatorNotice, referee_address: &str) -> minijinja::Value {
+    context! {
+        id => notice.game_id,
+        title => notice.game_title,
+        white => notice.white,
+        black => notice.black,
+        welcome => notice.welcome,
+        view => view_context(notice.view.view()),
+        history => history_text(notice.view.view().history()),
+        status_line => notice.status_line(),
+        address => referee_address,
+    }
+}
+
+/// One game of a digest: its notice and where its player writes to act.
+pub struct DigestGame<'a> {
+    pub notice: &'a Notice,
+    pub reply_to: String,
+}
+
+/// The plain-text body of a daily digest.
+pub fn digest_text(games: &[DigestGame<'_>]) -> String {
+    render("digest.txt", digest_context(games))
+}
+
+/// The HTML body of a daily digest.
+pub fn digest_html(games: &[DigestGame<'_>]) -> String {
+    render("digest.html", digest_context(games))
+}
+
+fn digest_context(games: &[DigestGame<'_>]) -> minijinja::Value {
+    let games: Vec<minijinja::Value> = games
+        .iter()
+        .map(|game| {
+            let notice = game.notice;
+            context! {
+                id => notice.game_id,
+                title => notice.game_title,
+                seat => notice.seat.title(),
+                opponent => notice.opponent,
+                reply_to => game.reply_to,
+                key => format!("{}.{}", notice.game_id, notice.secret),
+                view => view_context(notice.view.view()),
+                status_line => notice.status_line(),
+                draw_offer => notice.draw_offer_line(),
+                deadlines => notice.deadlines,
+            }
+        })
+        .collect();
+    context! { games => games }
+}
+
 /// Plain text in an HTML body (answers without a board).
 pub fn plain_html(title: &str, text: &str) -> String {
     render("plain.html", context! { title => title, text => text })
@@ -152,6 +218,26 @@ pub fn self_check() {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
         let _ = render("notice.html", ctx);
+    }
+    for welcome in [true, false] {
+        let ctx = context! {
+            id => 1, title => "Sample", white => "a@example.test", black => "b@example.test",
+            welcome => welcome, view => view_context(&sample),
+            history => history_text(sample.history()), status_line => "Waiting for White.",
+            address => "referee@example.test",
+        };
+        let _ = render("watch.txt", ctx.clone());
+        let _ = render("watch.html", ctx);
+    }
+    let game = context! {
+        id => 1, title => "Sample", seat => "White", opponent => "b@example.test",
+        reply_to => "referee+1.abc@example.test", key => "1.abc", view => view_context(&sample),
+        status_line => "Your move.", draw_offer => Some("Black offers a draw."),
+        deadlines => vec!["White must move by 2026-11-28 22:09 UTC."],
+    };
+    for games in [vec![game.clone()], vec![game.clone(), game]] {
+        let _ = render("digest.txt", context! { games => games.clone() });
+        let _ = render("digest.html", context! { games => games });
     }
 }
 

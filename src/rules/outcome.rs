@@ -12,6 +12,8 @@ use super::Seat;
 pub enum GameResult {
     Win(Seat),
     Draw,
+    /// No result: the game was aborted before it really began.
+    Aborted,
 }
 
 impl GameResult {
@@ -21,6 +23,7 @@ impl GameResult {
             GameResult::Win(Seat::White) => "1-0",
             GameResult::Win(Seat::Black) => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::Aborted => "*",
         }
     }
 }
@@ -46,6 +49,14 @@ impl Outcome {
             reason,
         }
     }
+
+    /// `seat` aborted the game before its first move: no result.
+    pub fn aborted(seat: Seat) -> Outcome {
+        Outcome {
+            result: GameResult::Aborted,
+            reason: Ending::Aborted(seat),
+        }
+    }
 }
 
 impl fmt::Display for Outcome {
@@ -59,6 +70,7 @@ impl fmt::Display for Outcome {
                 self.result.score()
             ),
             GameResult::Draw => write!(f, "draw ({}), {}", self.reason, self.result.score()),
+            GameResult::Aborted => write!(f, "no result ({})", self.reason),
         }
     }
 }
@@ -159,6 +171,8 @@ pub enum Ending {
     AllCubesCaptured(Seat),
     /// Reflection Teammate (`win=kings`): the loser's last king was captured.
     LastKingCaptured,
+    /// That seat aborted the game before its first move.
+    Aborted(Seat),
 }
 
 impl Ending {
@@ -188,6 +202,7 @@ impl Ending {
                 Ending::NoDropSquare(seat),
                 Ending::NoLegalAction(seat),
                 Ending::AllCubesCaptured(seat),
+                Ending::Aborted(seat),
             ]);
         }
         all
@@ -238,6 +253,7 @@ impl fmt::Display for Ending {
                 write!(f, "{seat} must drop but has no free drop square")
             }
             Ending::NoLegalAction(seat) => write!(f, "{seat} has no legal action"),
+            Ending::Aborted(seat) => write!(f, "{seat} aborted the game"),
             Ending::AllCubesCaptured(seat) => write!(f, "all of {seat}'s cubes captured"),
             Ending::LastKingCaptured => f.write_str("last king captured"),
         }

@@ -18,6 +18,8 @@ pub struct Challenge {
     pub secret: String,
     /// `open`, `accepted` or `declined`.
     pub status: String,
+    /// Whether the game allows spectators (`public=yes`).
+    pub public: bool,
     pub game_id: Option<i64>,
 }
 
@@ -29,11 +31,12 @@ pub struct NewChallenge<'a> {
     pub options: &'a Options,
     pub color: &'a str,
     pub secret: &'a str,
+    pub public: bool,
 }
 
 pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreError> {
     Ok(sqlx::query(
-        "INSERT INTO challenges (challenger, opponent, game, options, color, secret) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO challenges (challenger, opponent, game, options, color, secret, public) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(new.challenger)
     .bind(new.opponent)
@@ -41,6 +44,7 @@ pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreEr
     .bind(serde_json::to_string(new.options).expect("options serialise"))
     .bind(new.color)
     .bind(new.secret)
+    .bind(new.public)
     .fetch_one(conn.db())
     .await?
     .get(0))
@@ -48,7 +52,7 @@ pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreEr
 
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError> {
     let row = sqlx::query(
-        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id FROM challenges WHERE id = ?",
+        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id, public FROM challenges WHERE id = ?",
     )
     .bind(id)
     .fetch_optional(conn.db())
@@ -66,6 +70,7 @@ pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError
         secret: row.get("secret"),
         status: row.get("status"),
         game_id: row.get("game_id"),
+        public: row.get::<i64, _>("public") == 1,
     }))
 }
 

@@ -27,10 +27,13 @@
 //!   game safe: the second insert fails and its transaction rolls back.
 
 pub mod challenges;
+pub mod conditionals;
+pub mod digests;
 pub mod clock;
 pub mod games;
 pub mod health;
 pub mod mail;
+pub mod watchers;
 
 use std::path::Path;
 use std::str::FromStr;

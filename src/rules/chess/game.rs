@@ -77,6 +77,7 @@ pub(crate) fn ending_event(outcome: &Outcome) -> Event {
         (_, Ending::Draw(DrawRule::Stalemate)) => "Stalemate: the game is drawn.".to_string(),
         (GameResult::Win(winner), reason) => format!("{winner} wins: {reason}."),
         (GameResult::Draw, reason) => format!("Draw by {reason}."),
+        (GameResult::Aborted, reason) => format!("No result: {reason}."),
     })
 }
 

@@ -8,7 +8,7 @@ fn winner(game: &RealityCheck) -> Option<(Seat, Ending)> {
     match game.status() {
         Status::Finished(o) => match o.result {
             GameResult::Win(seat) => Some((seat, o.reason)),
-            GameResult::Draw => None,
+            GameResult::Draw | GameResult::Aborted => None,
         },
         Status::Ongoing(_) => None,
     }
