@@ -33,6 +33,10 @@ pub enum GameCommand {
         /// a study. It is validated and recorded as the log's first entry.
         #[arg(long, value_name = "STRING")]
         position: Option<String>,
+        /// Let spectators watch the game (`watch ID` by mail), as the
+        /// challenge option public=yes does.
+        #[arg(long)]
+        public: bool,
     },
     /// Challenge a player to a game, with the same rules as the mail command
     /// `challenge`; prints the challenge's id. The opponent answers with
@@ -106,6 +110,8 @@ pub enum GameCommand {
     },
     /// Replay a game's log and check that it gives the stored state.
     Verify { id: i64 },
+    /// List the spectators who watch a game.
+    Watchers { id: i64 },
     /// Export a game: JSON (any game: the log, the result, the seed and
     /// every revealed secret with its commitment) or PGN (the chess-based
     /// games). An ongoing game with hidden information is refused unless
@@ -158,6 +164,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
             black,
             options,
             position,
+            public,
         } => {
             let options = Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
             let mut tx = referee
@@ -169,6 +176,11 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                 .create_game(&mut tx, game, white, black, &options, position.as_deref())
                 .await
                 .map_err(refused)?;
+            if *public {
+                crate::store::watchers::set_public(&mut tx, id, true)
+                    .await
+                    .context("making the game public")?;
+            }
             tx.commit().await.context("saving the new game")?;
             println!("{id}");
         }
@@ -322,6 +334,16 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                 "game #{id}: the log replays to the stored state ({})",
                 Referee::duty_words(&replayed.status(), Seat::White)
             );
+        }
+        GameCommand::Watchers { id } => {
+            let mut conn = connection(referee).await?;
+            let watchers = referee.watchers(&mut conn, *id).await.map_err(refused)?;
+            if watchers.is_empty() {
+                println!("game #{id}: no one watches");
+            }
+            for address in watchers {
+                println!("{address}");
+            }
         }
         GameCommand::Export {
             id,
