@@ -7,8 +7,8 @@
 
 mod archive;
 mod challenges;
-mod conditional;
 pub mod clock;
+mod conditional;
 mod deadlines;
 mod digest;
 mod matches;
@@ -24,8 +24,8 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
-    Status, game_names,
+    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat,
+    SeatView, Status, game_names,
 };
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
@@ -33,9 +33,9 @@ pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::Utc;
 use clock::{Clock, show_time};
+pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
-pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;
 

@@ -65,12 +65,11 @@ impl super::Referee {
         let entries = self.log_entries(conn, loaded).await?;
         if current.takeback_offer == Some(seat.other()) {
             let asker = seat.other();
-            let to = Match::last_action_of(&entries, asker).ok_or_else(|| {
-                RefereeError::Damaged {
+            let to =
+                Match::last_action_of(&entries, asker).ok_or_else(|| RefereeError::Damaged {
                     game: loaded.row.id,
                     reason: "a takeback request with no move to take back".into(),
-                }
-            })?;
+                })?;
             let row = &loaded.row;
             let restored = Match::replay(info, &row.options, row.seed, &entries[..to])
                 .map_err(|e| RefereeError::Damaged {
@@ -124,5 +123,31 @@ impl super::Referee {
             .into());
         }
         Ok(loaded.current.apply_meta(LogEntry::Abort { seat })?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::takeback_allowed;
+    use crate::rules::GAMES;
+
+    /// Each rules page says whether its game has conditional moves and
+    /// takebacks, as the referee decides it, and what every game has.
+    #[test]
+    fn every_rules_page_states_the_habits_its_game_allows() {
+        for info in GAMES {
+            let page = (info.rules_page)();
+            let allowed = page.contains("Conditional moves and takebacks are allowed here");
+            let refused = page.contains("There are no conditional moves and no takebacks");
+            assert_eq!(
+                (allowed, refused),
+                (takeback_allowed(info), !takeback_allowed(info)),
+                "{}",
+                info.name
+            );
+            for words in ["abort", "public=yes", "notify digest", "days per move"] {
+                assert!(page.contains(words), "{}: {words}", info.name);
+            }
+        }
     }
 }
