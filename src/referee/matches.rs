@@ -193,14 +193,27 @@ impl Match {
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
     ) -> Result<Match, MatchError> {
-        let mut current = Match::new(info, options, seed)?;
-        for (index, entry) in entries.into_iter().enumerate() {
+        Match::new(info, options, seed)?.replay_on(info, options, seed, 0, entries)
+    }
+
+    /// Replays the log entries from index `first` on, starting from this
+    /// match (the state after the first `first` entries: a checkpoint).
+    pub fn replay_on<'a>(
+        self,
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        first: u64,
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+    ) -> Result<Match, MatchError> {
+        let mut current = self;
+        for (index, entry) in (first..).zip(entries) {
             current = match entry {
                 LogEntry::Position { position } if index == 0 => {
                     Match::from_position(info, options, position)?
                 }
-                LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
-                other => current.replay_entry(other, seed, index as u64)?.state,
+                LogEntry::Position { .. } => return Err(MatchError::LatePosition(index)),
+                other => current.replay_entry(other, seed, index)?.state,
             };
         }
         Ok(current)

@@ -223,8 +223,8 @@ mod tests {
         let store = Store::open(&path).await.unwrap();
         for _ in 0..2 {
             sqlx::query(
-                "INSERT INTO games (game, options, seed, seed_hash, state) \
-                 VALUES ('chess', '{}', '00', '00', '{}')",
+                "INSERT INTO games (game, options, seed, seed_hash) \
+                 VALUES ('chess', '{}', '00', '00')",
             )
             .execute(store.pool())
             .await
