@@ -269,8 +269,8 @@ async fn clock_round(games: usize) -> Duration {
     let mut tx = store.pool().begin().await.unwrap();
     for _ in 0..games {
         sqlx::query(
-            "INSERT INTO games (game, options, seed, seed_hash, state, next_check_at) \
-             VALUES ('chess', '{}', '00', '00', '{}', '2999-01-01T00:00:00Z')",
+            "INSERT INTO games (game, options, seed, seed_hash, next_check_at) \
+             VALUES ('chess', '{}', '00', '00', '2999-01-01T00:00:00Z')",
         )
         .execute(&mut *tx)
         .await

@@ -521,3 +521,36 @@ async fn abort_ends_a_game_with_no_result_only_before_ones_first_move() {
         .unwrap()[0];
     assert_eq!(summary.result.as_deref(), Some("*"));
 }
+
+#[tokio::test]
+async fn a_takeback_after_a_checkpoint_loads_and_replays() {
+    let mut room = Room::new(RefereeConfig::default()).await;
+    let (alice, bob) = started_game(&mut room, "chess", "").await;
+    let white = ["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4"];
+    let black = ["a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "a5", "b5"];
+    for (w, b) in white.iter().zip(black) {
+        assert_eq!(send(&mut room, ALICE, &alice, w).await, Handled::Applied);
+        assert_eq!(send(&mut room, BOB, &bob, b).await, Handled::Applied);
+    }
+    assert_eq!(
+        send(&mut room, BOB, &bob, "takeback").await,
+        Handled::Applied
+    );
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "takeback").await,
+        Handled::Applied
+    );
+    // Black's b5 is undone: Black is to move, and may play something else.
+    assert_eq!(send(&mut room, BOB, &bob, "c5").await, Handled::Applied);
+    let mut tx = room.mailroom.referee.store().write().await.unwrap();
+    let replayed = room.mailroom.referee.verify(&mut tx, 1).await.unwrap();
+    let loaded = room.mailroom.referee.load(&mut tx, 1).await.unwrap();
+    assert_eq!(replayed.host_position(), loaded.host_position());
+    assert!(
+        loaded
+            .host_position()
+            .starts_with("rnbqkbnr/8/1p1ppppp/p1p5/PP6/2PPPPPP/8/RNBQKBNR w"),
+        "{}",
+        loaded.host_position()
+    );
+}

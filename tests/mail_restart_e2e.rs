@@ -1,7 +1,7 @@
 //! The mail server stopped and started again in the middle of a game by
-//! mail: the referee sends over new connections by itself, the game goes
-//! on, and nothing is lost or applied twice. (A dropped IMAP connection is
-//! covered by the chess game's `doveadm kick`.)
+//! mail: both of the referee's connections drop (its IMAP session and its
+//! pooled SMTP ones), it opens new ones by itself, the game goes on, and
+//! nothing is lost or applied twice.
 
 mod support;
 
@@ -9,6 +9,9 @@ use std::time::Duration;
 
 use sqlx::Row;
 use support::{Harness, Setup};
+
+/// What the daemon logs when its IMAP session drops.
+const DROPPED: &str = "IMAP session ended; reconnecting";
 
 const MOVES: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
 
@@ -21,11 +24,18 @@ async fn a_game_goes_on_after_the_mail_server_restarts() {
     let mut sent = Vec::new();
     for (ply, mv) in MOVES.iter().enumerate() {
         if ply == 4 {
-            // Both masters down for three seconds, then up again where they
-            // were: Postfix's processes go with its master, so the referee's
-            // pooled SMTP connections die; Dovecot's serving process may
-            // outlive its master and keep the IMAP session.
+            // The whole server down for three seconds, then up again where
+            // it was, with every connection dropped: the referee's IMAP
+            // session ends, and it logs in again once the server is back.
+            assert_eq!(harness.daemon_log().matches(DROPPED).count(), 0);
             harness.stack.restart(Duration::from_secs(3)).unwrap();
+            // The session dropped with the server, not later.
+            assert_eq!(
+                harness.daemon_log().matches(DROPPED).count(),
+                1,
+                "{}",
+                harness.daemon_log()
+            );
         }
         let (player, to) = if ply % 2 == 0 {
             (&alice, &white)

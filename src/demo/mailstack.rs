@@ -172,8 +172,9 @@ impl MailStack {
 }
 
 impl MailStack {
-    /// Stops the server (both daemons) and starts it again on the same
-    /// ports with the same mail and certificates, after `down`.
+    /// Stops the server (both daemons, and the processes serving IMAP
+    /// sessions: every client's connection drops) and starts it again on
+    /// the same ports with the same mail and certificates, after `down`.
     pub fn restart(&mut self, down: Duration) -> anyhow::Result<()> {
         self.stop();
         std::thread::sleep(down);

@@ -32,8 +32,8 @@ use super::shutdown::Stop;
 use crate::config::{Config, ConfigFile, ImapConfig};
 use crate::referee::Referee;
 use crate::render;
-use crate::store::Store;
 use crate::store::mail::{self as mailstore, MailKey};
+use crate::store::{Store, StoreError};
 
 /// How long a stop may take, from the signal: the parts finish what they
 /// have in hand within [`FINISH`], the outbox pass ends by [`LAST_SEND`],
@@ -258,8 +258,8 @@ async fn run_clock(
 /// The mailbox loop, on a blocking thread: connect, process what waits,
 /// wait for more; on an error reconnect with backoff. Returns `Ok` once
 /// `stop` is requested (after the mail in hand), and an error only with a
-/// folder the server refuses ([`FolderRefused`]): a configuration error
-/// that no retry cures.
+/// folder the server refuses ([`FolderRefused`]), or a database that is
+/// full or read-only: faults that no retry cures until the host acts.
 fn watch(
     runtime: Handle,
     imap: ImapConfig,
@@ -277,6 +277,9 @@ fn watch(
                 mailbox.logout();
                 match ended {
                     Err(e) if refused(&e) => return Err(e),
+                    // The mail in hand was rolled back whole and stays in
+                    // the mailbox; no retry helps until the host acts.
+                    Err(e) if needs_the_host(&e) => return Err(e),
                     // The stop itself may have cut a wait short.
                     _ if stop.requested() => return Ok(()),
                     Err(e) => {
@@ -311,6 +314,15 @@ fn watch(
 /// Whether the server refused a configured folder for good.
 fn refused(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.is::<FolderRefused>())
+}
+
+/// Whether the database is full or read-only (see
+/// [`StoreError::needs_the_host`]).
+fn needs_the_host(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<StoreError>()
+            .is_some_and(StoreError::needs_the_host)
+    })
 }
 
 /// One IMAP session: the mails waiting, one at a time, then a wait for

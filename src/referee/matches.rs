@@ -109,6 +109,10 @@ pub enum MatchError {
     /// seat's first move.
     #[error("log entry {0} undoes what it may not")]
     BadUndo(u64),
+    /// A takeback or an abort replayed from a checkpoint: it needs the log
+    /// before the checkpoint.
+    #[error("log entry {0} needs the whole log to replay")]
+    NeedsWholeLog(u64),
 }
 
 /// The entropy stream of log entry `index` of a game with `seed`.
@@ -225,12 +229,8 @@ impl Match {
     ) -> Result<Match, MatchError> {
         let entries: Vec<&LogEntry> = entries.into_iter().collect();
         let mut current = Match::new(info, options, seed)?;
-        for (index, entry) in entries.iter().enumerate() {
+        for (index, &entry) in entries.iter().enumerate() {
             current = match entry {
-                LogEntry::Position { position } if index == 0 => {
-                    Match::from_position(info, options, position)?
-                }
-                LogEntry::Position { .. } => return Err(MatchError::LatePosition(index as u64)),
                 LogEntry::AcceptTakeback { seat, to } => {
                     let to = *to as usize;
                     if to >= index || current.takeback_offer != Some(seat.other()) {
@@ -243,10 +243,52 @@ impl Match {
                 {
                     return Err(MatchError::BadUndo(index as u64));
                 }
-                other => current.replay_entry(other, seed, index as u64)?.state,
+                other => current.replay_one(info, options, seed, index as u64, other)?,
             };
         }
         Ok(current)
+    }
+
+    /// Replays the log entries from index `first` on, starting from this
+    /// match (the state after the first `first` entries: a checkpoint). A
+    /// takeback or an abort among them needs the log before them
+    /// ([`MatchError::NeedsWholeLog`]): replay the whole log instead.
+    pub fn replay_on<'a>(
+        self,
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        first: u64,
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+    ) -> Result<Match, MatchError> {
+        let mut current = self;
+        for (index, entry) in (first..).zip(entries) {
+            current = match entry {
+                LogEntry::AcceptTakeback { .. } | LogEntry::Abort { .. } => {
+                    return Err(MatchError::NeedsWholeLog(index));
+                }
+                other => current.replay_one(info, options, seed, index, other)?,
+            };
+        }
+        Ok(current)
+    }
+
+    /// Replays entry `index` of a log, one that needs nothing before it.
+    fn replay_one(
+        self,
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        index: u64,
+        entry: &LogEntry,
+    ) -> Result<Match, MatchError> {
+        Ok(match entry {
+            LogEntry::Position { position } if index == 0 => {
+                Match::from_position(info, options, position)?
+            }
+            LogEntry::Position { .. } => return Err(MatchError::LatePosition(index)),
+            other => self.replay_entry(other, seed, index)?.state,
+        })
     }
 
     /// Whether `seat` made a game action among `entries` (after which it may

@@ -13,6 +13,7 @@ mod deadlines;
 mod digest;
 mod matches;
 mod notice;
+mod stored;
 mod undo;
 mod watchers;
 
@@ -27,7 +28,7 @@ use crate::rules::{
     ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat,
     SeatView, Status, game_names,
 };
-use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
+use crate::store::games::{self, Checkpoint, GameRow, NewGame, Progress, SeatRow};
 use crate::store::{Store, StoreError};
 pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
@@ -100,6 +101,8 @@ pub struct LoadedGame {
     pub seats: Vec<SeatRow>,
     pub info: &'static GameInfo,
     current: Match,
+    /// The log entries its stored checkpoint reflects.
+    checkpoint_len: i64,
 }
 
 impl LoadedGame {
@@ -288,14 +291,19 @@ impl Referee {
             games::save(
                 conn,
                 id,
-                Snapshot {
-                    state: &state,
+                Progress {
                     log_len: 1,
                     draw_offer: None,
                     result: None,
                 },
             )
             .await?;
+            let checkpoint = Checkpoint {
+                log_len: 1,
+                state,
+                draw_offer: None,
+            };
+            games::save_checkpoint(conn, id, &checkpoint).await?;
         }
         info!(game = id, name = info.name, "game created");
         let loaded = self.load(conn, id).await?;
@@ -313,65 +321,6 @@ impl Referee {
         address: &str,
     ) -> Result<Vec<games::GameSummary>, StoreError> {
         games::list(conn, Some(&normalize_address(address))).await
-    }
-
-    /// Loads a game from its snapshot.
-    pub async fn load(&self, conn: &mut Tx, id: i64) -> Result<LoadedGame, RefereeError> {
-        let row = games::get(conn, id)
-            .await?
-            .ok_or(RefereeError::NoSuchGame(id))?;
-        let seats = games::seats(conn, id).await?;
-        let info = GameInfo::find(&row.game).ok_or_else(|| RefereeError::Damaged {
-            game: id,
-            reason: format!("unknown game {:?}", row.game),
-        })?;
-        let current = Match::from_snapshot(info, &row.state, row.draw_offer).map_err(|e| {
-            RefereeError::Damaged {
-                game: id,
-                reason: format!("snapshot does not load: {e}"),
-            }
-        })?;
-        Ok(LoadedGame {
-            row,
-            seats,
-            info,
-            current,
-        })
-    }
-
-    /// Replays a game's whole log and checks that it gives the stored
-    /// snapshot; returns the replayed match.
-    pub async fn verify(&self, conn: &mut Tx, id: i64) -> Result<Match, RefereeError> {
-        let loaded = self.load(conn, id).await?;
-        let rows = games::log(conn, id).await?;
-        let entries: Vec<LogEntry> = rows
-            .iter()
-            .map(|r| serde_json::from_value(r.entry.clone()))
-            .collect::<Result<_, _>>()
-            .map_err(|e| RefereeError::Damaged {
-                game: id,
-                reason: format!("log entry does not decode: {e}"),
-            })?;
-        let replayed = Match::replay(loaded.info, &loaded.row.options, loaded.row.seed, &entries)
-            .map_err(|e| RefereeError::Damaged {
-            game: id,
-            reason: e.to_string(),
-        })?;
-        if replayed.snapshot() != loaded.current.snapshot()
-            || replayed.draw_offer != loaded.current.draw_offer
-        {
-            return Err(RefereeError::Damaged {
-                game: id,
-                reason: "the snapshot differs from the replay of the log".into(),
-            });
-        }
-        if entries.len() as i64 != loaded.row.log_len {
-            return Err(RefereeError::Damaged {
-                game: id,
-                reason: "the log length differs from the snapshot's".into(),
-            });
-        }
-        Ok(replayed)
     }
 
     /// Carries out a command of the player in `seat` of game `id`. Returns
@@ -581,20 +530,31 @@ impl Referee {
         let entry = serde_json::to_value(&step.action).expect("log entries serialise");
         games::append_log(conn, id, index, actor, &entry, &step.notation, source).await?;
         let status = step.state.status();
-        let snapshot = step.state.snapshot();
         let reason = status.outcome().map(|o| o.reason.to_string());
         let result = status.outcome().map(|o| o.result).zip(reason.as_deref());
         games::save(
             conn,
             id,
-            Snapshot {
-                state: &snapshot,
+            Progress {
                 log_len: index + 1,
                 draw_offer: step.state.draw_offer,
                 result,
             },
         )
         .await?;
+        let mut checkpoint_len = loaded.checkpoint_len;
+        // A takeback is replayed from the whole log: a checkpoint right after
+        // it keeps loads to the entries after it.
+        let undone = matches!(step.action, LogEntry::AcceptTakeback { .. });
+        if undone || stored::checkpoint_due(index + 1, checkpoint_len, status.is_finished()) {
+            let checkpoint = Checkpoint {
+                log_len: index + 1,
+                state: step.state.snapshot(),
+                draw_offer: step.state.draw_offer,
+            };
+            games::save_checkpoint(conn, id, &checkpoint).await?;
+            checkpoint_len = index + 1;
+        }
         info!(
             game = id,
             seat = actor.map(Seat::name),
@@ -602,7 +562,17 @@ impl Referee {
             source,
             "entry accepted"
         );
-        self.load(conn, id).await
+        // The game as a load would now give it, without replaying again.
+        let row = games::get(conn, id)
+            .await?
+            .ok_or(RefereeError::NoSuchGame(id))?;
+        Ok(LoadedGame {
+            row,
+            seats: loaded.seats.clone(),
+            info: loaded.info,
+            current: step.state.clone(),
+            checkpoint_len,
+        })
     }
 
     /// The notice that tells the player in `seat` that `command` was refused

@@ -1,4 +1,12 @@
-//! Games, seats and logs.
+//! Games, seats, logs and checkpoints.
+//!
+//! The log is the source of truth. A game's state is kept as a checkpoint:
+//! the state after the first `log_len` entries, rewritten only now and then
+//! (the referee decides when), since a state holds the game's move list and
+//! rewriting it after every move would make the bytes a move writes grow
+//! with the game. The `games` row holds the small facts every move updates
+//! (the log's length, a draw offer, the result); a game is loaded from its
+//! checkpoint and the log entries after it ([`log_since`]).
 
 use sqlx::Row;
 
@@ -13,7 +21,6 @@ pub struct GameRow {
     pub options: Options,
     pub seed: [u8; 32],
     pub seed_hash: String,
-    pub state: serde_json::Value,
     pub log_len: i64,
     pub draw_offer: Option<Seat>,
     pub finished: bool,
@@ -42,7 +49,7 @@ pub struct LogRow {
     pub created_at: String,
 }
 
-/// What a new game row holds.
+/// What a new game row holds; its state is its first checkpoint.
 pub struct NewGame<'a> {
     pub game: &'a str,
     pub options: &'a Options,
@@ -52,12 +59,20 @@ pub struct NewGame<'a> {
     pub seats: &'a [SeatRow],
 }
 
-/// The state after an accepted entry.
-pub struct Snapshot<'a> {
-    pub state: &'a serde_json::Value,
+/// Where a game stands after an accepted entry: the small facts of the
+/// `games` row.
+pub struct Progress<'a> {
     pub log_len: i64,
     pub draw_offer: Option<Seat>,
     pub result: Option<(GameResult, &'a str)>,
+}
+
+/// A game's state after the first `log_len` entries of its log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub log_len: i64,
+    pub state: serde_json::Value,
+    pub draw_offer: Option<Seat>,
 }
 
 fn seat_text(seat: Seat) -> &'static str {
@@ -72,20 +87,30 @@ fn json(text: &str) -> Result<serde_json::Value, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("bad JSON: {e}")))
 }
 
-/// Inserts a game and its seats; returns its id.
+/// Inserts a game, its seats and its first checkpoint (an empty log);
+/// returns its id.
 pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> {
     let options = serde_json::to_string(new.options).expect("options serialise");
     let id: i64 = sqlx::query(
-        "INSERT INTO games (game, options, seed, seed_hash, state) VALUES (?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO games (game, options, seed, seed_hash) VALUES (?, ?, ?, ?) RETURNING id",
     )
     .bind(new.game)
     .bind(options)
     .bind(hex::encode(new.seed))
     .bind(new.seed_hash)
-    .bind(new.state.to_string())
     .fetch_one(conn.db())
     .await?
     .get(0);
+    save_checkpoint(
+        conn,
+        id,
+        &Checkpoint {
+            log_len: 0,
+            state: new.state.clone(),
+            draw_offer: None,
+        },
+    )
+    .await?;
     for seat in new.seats {
         sqlx::query("INSERT INTO seats (game_id, seat, address, secret) VALUES (?, ?, ?, ?)")
             .bind(id)
@@ -101,7 +126,7 @@ pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> 
 /// A game by id.
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> {
     let row = sqlx::query(
-        "SELECT id, game, options, seed, seed_hash, state, log_len, draw_offer, finished, result, \
+        "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, finished, result, \
          result_reason, created_at, updated_at FROM games WHERE id = ?",
     )
     .bind(id)
@@ -122,7 +147,6 @@ pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> 
             .map_err(|e| StoreError::Corrupt(format!("game {id}: bad options: {e}")))?,
         seed,
         seed_hash: row.get("seed_hash"),
-        state: json(row.get("state"))?,
         log_len: row.get("log_len"),
         draw_offer: draw_offer.as_deref().map(parse_seat).transpose()?,
         finished: row.get::<i64, _>("finished") != 0,
@@ -155,10 +179,17 @@ pub async fn seats(conn: &mut Tx, id: i64) -> Result<Vec<SeatRow>, StoreError> {
 
 /// The whole log of a game, in order.
 pub async fn log(conn: &mut Tx, id: i64) -> Result<Vec<LogRow>, StoreError> {
+    log_since(conn, id, 0).await
+}
+
+/// The entries of a game's log from index `from` on, in order.
+pub async fn log_since(conn: &mut Tx, id: i64, from: i64) -> Result<Vec<LogRow>, StoreError> {
     let rows = sqlx::query(
-        "SELECT idx, seat, entry, notation, source, created_at FROM log WHERE game_id = ? ORDER BY idx",
+        "SELECT idx, seat, entry, notation, source, created_at FROM log \
+         WHERE game_id = ? AND idx >= ? ORDER BY idx",
     )
     .bind(id)
+    .bind(from)
     .fetch_all(conn.db())
     .await?;
     rows.iter()
@@ -221,27 +252,61 @@ pub async fn append_log(
     Ok(())
 }
 
-/// Saves the snapshot that follows the log's newest entry.
-pub async fn save(conn: &mut Tx, id: i64, snapshot: Snapshot<'_>) -> Result<(), StoreError> {
-    let (result, reason) = match snapshot.result {
+/// Records where the game stands after the log's newest entry.
+pub async fn save(conn: &mut Tx, id: i64, progress: Progress<'_>) -> Result<(), StoreError> {
+    let (result, reason) = match progress.result {
         Some((result, reason)) => (Some(result.score()), Some(reason)),
         None => (None, None),
     };
     sqlx::query(
-        "UPDATE games SET state = ?, log_len = ?, draw_offer = ?, finished = ?, result = ?, \
+        "UPDATE games SET log_len = ?, draw_offer = ?, finished = ?, result = ?, \
          result_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), \
          finished_at = CASE WHEN ? AND finished_at IS NULL \
                        THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE finished_at END \
          WHERE id = ?",
     )
-    .bind(snapshot.state.to_string())
-    .bind(snapshot.log_len)
-    .bind(snapshot.draw_offer.map(seat_text))
+    .bind(progress.log_len)
+    .bind(progress.draw_offer.map(seat_text))
     .bind(result.is_some())
     .bind(result)
     .bind(reason)
     .bind(result.is_some())
     .bind(id)
+    .execute(conn.db())
+    .await?;
+    Ok(())
+}
+
+/// A game's checkpoint.
+pub async fn checkpoint(conn: &mut Tx, id: i64) -> Result<Option<Checkpoint>, StoreError> {
+    let row = sqlx::query("SELECT log_len, state, draw_offer FROM checkpoints WHERE game_id = ?")
+        .bind(id)
+        .fetch_optional(conn.db())
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let draw_offer: Option<String> = row.get("draw_offer");
+    Ok(Some(Checkpoint {
+        log_len: row.get("log_len"),
+        state: json(row.get("state"))?,
+        draw_offer: draw_offer.as_deref().map(parse_seat).transpose()?,
+    }))
+}
+
+/// Replaces a game's checkpoint.
+pub async fn save_checkpoint(
+    conn: &mut Tx,
+    id: i64,
+    checkpoint: &Checkpoint,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO checkpoints (game_id, log_len, state, draw_offer) VALUES (?, ?, ?, ?) \
+         ON CONFLICT (game_id) DO UPDATE SET log_len = excluded.log_len, \
+         state = excluded.state, draw_offer = excluded.draw_offer",
+    )
+    .bind(id)
+    .bind(checkpoint.log_len)
+    .bind(checkpoint.state.to_string())
+    .bind(checkpoint.draw_offer.map(seat_text))
     .execute(conn.db())
     .await?;
     Ok(())

@@ -41,18 +41,66 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::{Connection, Sqlite, SqliteConnection, SqlitePool, Transaction, TransactionManager};
 use thiserror::Error;
 
 /// A database failure. Never shown to a player.
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("database: {0}")]
-    Sql(#[from] sqlx::Error),
+    Sql(sqlx::Error),
+    /// SQLite could not grow the file (SQLITE_FULL): the disk is full, or
+    /// the database reached a size limit.
+    #[error(
+        "the database is full: SQLite could not make the file larger (the disk is full, or a size \
+         limit was reached); the change was rolled back whole and nothing was half-written, and \
+         mail that could not be processed stays in the mailbox. Free disk space, then start \
+         `arbiter serve` again (systemd restarts it by itself)"
+    )]
+    Full,
+    /// SQLite may not write the database (SQLITE_READONLY): the file or
+    /// its folder is not writable by this user, or it was replaced or
+    /// moved while open.
+    #[error(
+        "the database is read-only: SQLite may not write it (the file or its folder is not \
+         writable by this user, or the file was moved or replaced while the referee ran); nothing \
+         was written, and mail that could not be processed stays in the mailbox. Make the database \
+         file and its folder writable by the referee's user, then start `arbiter serve` again \
+         (systemd restarts it by itself)"
+    )]
+    ReadOnly,
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> Self {
+        // SQLite's primary result code is the low byte of the extended one.
+        let code = error
+            .as_database_error()
+            .and_then(|e| e.code())
+            .and_then(|code| code.parse::<i32>().ok())
+            .map(|code| code & 0xff);
+        match code {
+            Some(SQLITE_FULL) => StoreError::Full,
+            Some(SQLITE_READONLY) => StoreError::ReadOnly,
+            _ => StoreError::Sql(error),
+        }
+    }
+}
+
+const SQLITE_READONLY: i32 = 8;
+const SQLITE_FULL: i32 = 13;
+
+impl StoreError {
+    /// Whether the database cannot take writes until the host acts (it is
+    /// full or read-only): nothing retried now can succeed, so the daemon
+    /// stops and says what to do rather than retry in a loop.
+    pub fn needs_the_host(&self) -> bool {
+        matches!(self, StoreError::Full | StoreError::ReadOnly)
+    }
 }
 
 /// The open database.
@@ -119,9 +167,21 @@ impl Store {
     async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            .after_release(|conn, _| Box::pin(Self::still_sound(conn)))
             .connect_with(Self::tune(options))
             .await?;
         Self::migrate(pool).await
+    }
+
+    /// Whether a connection given back to the pool may serve again. When a
+    /// write fails with SQLITE_FULL (or an I/O error), SQLite may roll the
+    /// whole transaction back by itself; sqlx's own `ROLLBACK` then fails,
+    /// and it counts the transaction as still open, so every later `BEGIN
+    /// IMMEDIATE` on that connection would be refused. Such a connection
+    /// is closed instead (the ping first lets the rollback run).
+    async fn still_sound(conn: &mut SqliteConnection) -> Result<bool, sqlx::Error> {
+        conn.ping().await?;
+        Ok(<Sqlite as sqlx::Database>::TransactionManager::get_transaction_depth(conn) == 0)
     }
 
     fn tune(options: SqliteConnectOptions) -> SqliteConnectOptions {
@@ -226,8 +286,8 @@ mod tests {
         let store = Store::open(&path).await.unwrap();
         for _ in 0..2 {
             sqlx::query(
-                "INSERT INTO games (game, options, seed, seed_hash, state) \
-                 VALUES ('chess', '{}', '00', '00', '{}')",
+                "INSERT INTO games (game, options, seed, seed_hash) \
+                 VALUES ('chess', '{}', '00', '00')",
             )
             .execute(store.pool())
             .await

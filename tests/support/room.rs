@@ -52,7 +52,11 @@ impl Room {
     }
 
     pub async fn new(config: RefereeConfig) -> Room {
-        let store = Store::open_in_memory().await.unwrap();
+        Room::with_store(Store::open_in_memory().await.unwrap(), config)
+    }
+
+    /// The same on a store of the caller's (a database file, say).
+    pub fn with_store(store: Store, config: RefereeConfig) -> Room {
         let referee = Referee::with_clock(store, config.clock());
         Room {
             mailroom: Mailroom::new(referee, config),
