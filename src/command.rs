@@ -218,8 +218,7 @@ fn game_number(word: &str, command: &str) -> Result<i64, CommandError> {
         .ok_or_else(|| CommandError(format!("Write the game's number: {command} 12")))
 }
 
-const CONDITIONAL_FORM: &str =
-    "Write conditional moves as: if Nf6 then Bg5; if d5 then exd5 (a line may go on: \
+const CONDITIONAL_FORM: &str = "Write conditional moves as: if Nf6 then Bg5; if d5 then exd5 (a line may go on: \
      if Nf6 then Bg5 if Be7 then Bxf6)";
 
 /// `if A then B [if C then D ...] [; if E then F ...]`: each clause a line.
@@ -359,7 +358,10 @@ mod tests {
             parse("notify digest").unwrap(),
             Command::Notify(NotifyMode::Digest)
         );
-        assert_eq!(parse("notify EACH").unwrap(), Command::Notify(NotifyMode::Each));
+        assert_eq!(
+            parse("notify EACH").unwrap(),
+            Command::Notify(NotifyMode::Each)
+        );
         assert!(parse("notify weekly").is_err());
         assert_eq!(parse("takeback").unwrap(), Command::Takeback);
         assert_eq!(parse("accept takeback").unwrap(), Command::Takeback);
@@ -388,7 +390,12 @@ mod tests {
             parse("if e7e5 stay then g1f3 stay").unwrap(),
             Command::Conditional(vec![vec![pair("e7e5 stay", "g1f3 stay")]])
         );
-        for bad in ["if Nf6", "if then Bg5", "if Nf6 then", "if Nf6 then Bg5 Be7 then Bxf6;"] {
+        for bad in [
+            "if Nf6",
+            "if then Bg5",
+            "if Nf6 then",
+            "if Nf6 then Bg5 Be7 then Bxf6;",
+        ] {
             let error = parse(bad).map(|_| ()).unwrap_err();
             assert!(error.0.contains("if Nf6 then Bg5"), "{bad}: {error}");
         }

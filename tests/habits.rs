@@ -51,7 +51,10 @@ fn rand_id() -> u64 {
 async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "chess", "public=yes").await;
-    assert_eq!(send(&mut room, CAROL, REFEREE, "watch 1").await, Handled::Answered);
+    assert_eq!(
+        send(&mut room, CAROL, REFEREE, "watch 1").await,
+        Handled::Answered
+    );
     let (subject, text) = last_to(&room, CAROL).await;
     assert_eq!(subject, "[arbiter #1] Chess: you are watching");
     assert!(text.contains("You are watching game #1 of Chess"), "{text}");
@@ -68,9 +71,16 @@ async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch(
 
     let mails = count_to(&room, CAROL).await;
     assert_eq!(send(&mut room, BOB, &bob, "show").await, Handled::Answered);
-    assert_eq!(count_to(&room, CAROL).await, mails, "a question changes nothing");
+    assert_eq!(
+        count_to(&room, CAROL).await,
+        mails,
+        "a question changes nothing"
+    );
 
-    assert_eq!(send(&mut room, CAROL, REFEREE, "unwatch 1").await, Handled::Answered);
+    assert_eq!(
+        send(&mut room, CAROL, REFEREE, "unwatch 1").await,
+        Handled::Answered
+    );
     let (_, text) = last_to(&room, CAROL).await;
     assert!(text.contains("You no longer watch game #1."), "{text}");
     let mails = count_to(&room, CAROL).await;
@@ -79,23 +89,42 @@ async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch(
 
     // The host lists the watchers.
     let mut tx = room.mailroom.referee.store().write().await.unwrap();
-    assert!(room.mailroom.referee.watchers(&mut tx, 1).await.unwrap().is_empty());
+    assert!(
+        room.mailroom
+            .referee
+            .watchers(&mut tx, 1)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[tokio::test]
 async fn only_public_games_can_be_watched_and_not_by_their_players() {
     let mut room = Room::new(RefereeConfig::default()).await;
     started_game(&mut room, "chess", "").await;
-    assert_eq!(send(&mut room, CAROL, REFEREE, "watch 1").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, CAROL, REFEREE, "watch 1").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, CAROL).await;
     assert!(text.contains("Game #1 is not public"), "{text}");
     assert!(text.contains("public=yes"), "{text}");
-    assert_eq!(send(&mut room, CAROL, REFEREE, "watch 7").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, CAROL, REFEREE, "watch 7").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, CAROL).await;
     assert!(text.contains("there is no game #7"), "{text}");
     // A bad value of the referee's option is refused at the challenge.
     assert_eq!(
-        send(&mut room, ALICE, REFEREE, "challenge bob@example.test chess public=maybe").await,
+        send(
+            &mut room,
+            ALICE,
+            REFEREE,
+            "challenge bob@example.test chess public=maybe"
+        )
+        .await,
         Handled::Refused
     );
     let (_, text) = last_to(&room, ALICE).await;
@@ -109,11 +138,19 @@ async fn a_spectator_of_bluff_chess_never_sees_a_sealed_alter_ego() {
     assert_eq!(send(&mut room, ALICE, &alice, "e4").await, Handled::Applied);
     assert_eq!(send(&mut room, BOB, &bob, "d5").await, Handled::Applied);
     // Black's sealed decision: its alter ego moves to d8, unseen.
-    assert_eq!(send(&mut room, BOB, &bob, "transfer d8").await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, BOB, &bob, "transfer d8").await,
+        Handled::Applied
+    );
     let mut tx = room.mailroom.referee.store().write().await.unwrap();
     let loaded = room.mailroom.referee.load(&mut tx, 1).await.unwrap();
     let secret_position = loaded.host_position();
-    let spectator = room.mailroom.referee.watch(&mut tx, 1, CAROL).await.unwrap();
+    let spectator = room
+        .mailroom
+        .referee
+        .watch(&mut tx, 1, CAROL)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     // The spectator's notice is the public view: the same as anyone's.
     let public = arbiter::render::view_text("Bluff Chess", 1, loaded.public_view().view(), "");
@@ -125,8 +162,16 @@ async fn a_spectator_of_bluff_chess_never_sees_a_sealed_alter_ego() {
     let host = arbiter::render::view_text("Bluff Chess", 1, loaded.host_view().view(), "");
     assert_ne!(watched, host, "the host sees more than a spectator");
     assert!(host.contains("d8"), "{host}");
-    let black = arbiter::render::view_text("Bluff Chess", 1, loaded.seat_view(arbiter::rules::Seat::Black).view(), "");
-    assert!(black.contains("transfer") || black.contains("d8"), "{black}");
+    let black = arbiter::render::view_text(
+        "Bluff Chess",
+        1,
+        loaded.seat_view(arbiter::rules::Seat::Black).view(),
+        "",
+    );
+    assert!(
+        black.contains("transfer") || black.contains("d8"),
+        "{black}"
+    );
     assert!(!watched.contains("transfer d8"), "{watched}");
 }
 
@@ -154,16 +199,25 @@ async fn conditional_moves_are_secret_played_when_matched_and_follow_a_line() {
     assert!(text.contains("if c5 then Nf3"), "{text}");
     assert_eq!(count_to(&room, BOB).await, bob_mails + 1);
     let (_, text) = last_to(&room, BOB).await;
-    assert!(!text.contains("Nf3") && !text.contains("conditional"), "{text}");
+    assert!(
+        !text.contains("Nf3") && !text.contains("conditional"),
+        "{text}"
+    );
 
     // Bob plays e5: Nf3 is played at once, and Bob is to move again.
     let before = room.log_len().await;
     assert_eq!(send(&mut room, BOB, &bob, "e5").await, Handled::Applied);
     assert_eq!(room.log_len().await, before + 2);
     let (_, text) = last_to(&room, BOB).await;
-    assert!(text.contains("White answered e5 with Nf3, a conditional move played at once."), "{text}");
+    assert!(
+        text.contains("White answered e5 with Nf3, a conditional move played at once."),
+        "{text}"
+    );
     assert!(text.contains("Your move."), "{text}");
-    assert!(!text.contains("Bb5"), "the rest of the line stays secret: {text}");
+    assert!(
+        !text.contains("Bb5"),
+        "the rest of the line stays secret: {text}"
+    );
     // The line goes on: Nc6 is answered with Bb5.
     assert_eq!(send(&mut room, BOB, &bob, "Nc6").await, Handled::Applied);
     let (_, text) = last_to(&room, ALICE).await;
@@ -182,7 +236,10 @@ async fn conditional_moves_that_do_not_match_are_cancelled_and_only_their_owner_
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "chess", "").await;
     send(&mut room, ALICE, &alice, "e4").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "if e5 then Nf3").await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "if e5 then Nf3").await,
+        Handled::Applied
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("accepted: conditional moves"), "{text}");
     let before = room.log_len().await;
@@ -202,17 +259,27 @@ async fn conditional_moves_are_checked_when_set() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, _) = started_game(&mut room, "chess", "").await;
     // While it is one's own move: refused.
-    assert_eq!(send(&mut room, ALICE, &alice, "if e5 then Nf3").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "if e5 then Nf3").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("while your opponent is to move"), "{text}");
     send(&mut room, ALICE, &alice, "e4").await;
     for (body, reason) in [
         ("if e5 then Ke3", "\"Ke3\" (you)"),
         ("if e4 then Nf3", "\"e4\" (your opponent)"),
-        ("if e5 then Nf3; if e5 then Nc3", "Two answers to e5: Nf3 and Nc3"),
+        (
+            "if e5 then Nf3; if e5 then Nc3",
+            "Two answers to e5: Nf3 and Nc3",
+        ),
     ] {
         let before = room.log_len().await;
-        assert_eq!(send(&mut room, ALICE, &alice, body).await, Handled::Refused, "{body}");
+        assert_eq!(
+            send(&mut room, ALICE, &alice, body).await,
+            Handled::Refused,
+            "{body}"
+        );
         let (_, text) = last_to(&room, ALICE).await;
         assert!(text.contains(reason), "{body}: {text}");
         assert!(text.contains("Nothing was changed."), "{text}");
@@ -222,9 +289,15 @@ async fn conditional_moves_are_checked_when_set() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, _) = started_game(&mut room, "bluff-chess", "").await;
     send(&mut room, ALICE, &alice, "e4 stay").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "if e5 then Nf3").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "if e5 then Nf3").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, ALICE).await;
-    assert!(text.contains("Bluff Chess has no conditional moves"), "{text}");
+    assert!(
+        text.contains("Bluff Chess has no conditional moves"),
+        "{text}"
+    );
 }
 
 // ------------------------------------------------------------------ digests
@@ -233,7 +306,10 @@ async fn conditional_moves_are_checked_when_set() {
 async fn a_digest_player_gets_one_mail_a_day_listing_every_game_that_waits() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, _) = started_game(&mut room, "chess", "").await;
-    assert_eq!(send(&mut room, BOB, REFEREE, "notify digest").await, Handled::Answered);
+    assert_eq!(
+        send(&mut room, BOB, REFEREE, "notify digest").await,
+        Handled::Answered
+    );
     let (_, text) = last_to(&room, BOB).await;
     assert!(text.contains("at most one mail a day"), "{text}");
 
@@ -246,25 +322,58 @@ async fn a_digest_player_gets_one_mail_a_day_listing_every_game_that_waits() {
     assert_eq!(room.mailroom.digests(now).await.unwrap(), 1);
     let (subject, text) = last_to(&room, BOB).await;
     assert_eq!(subject, "[arbiter] Your daily digest: 1 game waits for you");
-    assert!(text.contains("Game #1 (Chess): you play Black against alice@example.test"), "{text}");
+    assert!(
+        text.contains("Game #1 (Chess): you play Black against alice@example.test"),
+        "{text}"
+    );
     assert!(text.contains("key: 1."), "{text}");
-    assert!(text.contains(" 4  . . . P . . . ."), "Black's board: {text}");
+    assert!(
+        text.contains(" 4  . . . P . . . ."),
+        "Black's board: {text}"
+    );
     assert!(text.contains("Last move: 1.e4"), "{text}");
     // Not again within the day, nor a day later with nothing new.
-    assert_eq!(room.mailroom.digests(now + Duration::hours(1)).await.unwrap(), 0);
-    assert_eq!(room.mailroom.digests(now + Duration::hours(25)).await.unwrap(), 0);
+    assert_eq!(
+        room.mailroom
+            .digests(now + Duration::hours(1))
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        room.mailroom
+            .digests(now + Duration::hours(25))
+            .await
+            .unwrap(),
+        0
+    );
 
     // A second game waits for Bob: the next day's digest lists both.
     assert_eq!(
-        send(&mut room, ALICE, REFEREE, "challenge bob@example.test chess as black").await,
+        send(
+            &mut room,
+            ALICE,
+            REFEREE,
+            "challenge bob@example.test chess as black"
+        )
+        .await,
         Handled::Applied
     );
     let invite = room.reply_to(BOB).await;
     send(&mut room, BOB, &invite, "accept").await;
-    assert_eq!(room.mailroom.digests(now + Duration::hours(26)).await.unwrap(), 1);
+    assert_eq!(
+        room.mailroom
+            .digests(now + Duration::hours(26))
+            .await
+            .unwrap(),
+        1
+    );
     let (subject, text) = last_to(&room, BOB).await;
     assert_eq!(subject, "[arbiter] Your daily digest: 2 games wait for you");
-    assert!(text.contains("Game #1") && text.contains("Game #2"), "{text}");
+    assert!(
+        text.contains("Game #1") && text.contains("Game #2"),
+        "{text}"
+    );
 
     // Bob answers the digest with game 1's key line and a move.
     let key = text
@@ -273,7 +382,10 @@ async fn a_digest_player_gets_one_mail_a_day_listing_every_game_that_waits() {
         .unwrap()
         .to_string();
     let before = room.log_len().await;
-    assert_eq!(send(&mut room, BOB, REFEREE, &format!("{key}\ne5")).await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, BOB, REFEREE, &format!("{key}\ne5")).await,
+        Handled::Applied
+    );
     assert_eq!(room.log_len().await, before + 1);
     // His own move's answer comes at once.
     let (subject, _) = last_to(&room, BOB).await;
@@ -295,17 +407,35 @@ async fn a_takeback_by_agreement_restores_the_position() {
     send(&mut room, ALICE, &alice, "e4").await;
     send(&mut room, BOB, &bob, "e5").await;
     send(&mut room, ALICE, &alice, "Qh5").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "takeback").await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "takeback").await,
+        Handled::Applied
+    );
     let (_, text) = last_to(&room, BOB).await;
-    assert!(text.contains("White asks to take back their last move."), "{text}");
+    assert!(
+        text.contains("White asks to take back their last move."),
+        "{text}"
+    );
     // Asking twice is refused.
-    assert_eq!(send(&mut room, ALICE, &alice, "takeback").await, Handled::Refused);
-    assert_eq!(send(&mut room, BOB, &bob, "takeback").await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "takeback").await,
+        Handled::Refused
+    );
+    assert_eq!(
+        send(&mut room, BOB, &bob, "takeback").await,
+        Handled::Applied
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("Black agreed to White's takeback"), "{text}");
     assert!(text.contains("Your move."), "{text}");
-    assert!(text.contains(" 1  R N B Q K B N R"), "the queen is home: {text}");
-    assert_eq!(send(&mut room, ALICE, &alice, "Nf3").await, Handled::Applied);
+    assert!(
+        text.contains(" 1  R N B Q K B N R"),
+        "the queen is home: {text}"
+    );
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "Nf3").await,
+        Handled::Applied
+    );
     let mut tx = room.mailroom.referee.store().write().await.unwrap();
     let replayed = room.mailroom.referee.verify(&mut tx, 1).await.unwrap();
     assert_eq!(
@@ -318,24 +448,36 @@ async fn a_takeback_by_agreement_restores_the_position() {
 async fn a_takeback_can_be_declined_lapses_with_a_move_and_is_not_in_hidden_games() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "chess", "").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "takeback").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "takeback").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("no move to take back"), "{text}");
     send(&mut room, ALICE, &alice, "e4").await;
     send(&mut room, ALICE, &alice, "takeback").await;
-    assert_eq!(send(&mut room, BOB, &bob, "decline takeback").await, Handled::Applied);
+    assert_eq!(
+        send(&mut room, BOB, &bob, "decline takeback").await,
+        Handled::Applied
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("Black declined the takeback."), "{text}");
     send(&mut room, ALICE, &alice, "takeback").await;
     send(&mut room, BOB, &bob, "e5").await;
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("White's takeback request lapsed."), "{text}");
-    assert_eq!(send(&mut room, BOB, &bob, "decline takeback").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, BOB, &bob, "decline takeback").await,
+        Handled::Refused
+    );
 
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, _) = started_game(&mut room, "bluff-chess", "").await;
     send(&mut room, ALICE, &alice, "e4 stay").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "takeback").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "takeback").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("Bluff Chess has no takebacks"), "{text}");
 }
@@ -345,7 +487,10 @@ async fn abort_ends_a_game_with_no_result_only_before_ones_first_move() {
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "chess", "").await;
     send(&mut room, ALICE, &alice, "e4").await;
-    assert_eq!(send(&mut room, ALICE, &alice, "abort").await, Handled::Refused);
+    assert_eq!(
+        send(&mut room, ALICE, &alice, "abort").await,
+        Handled::Refused
+    );
     let (_, text) = last_to(&room, ALICE).await;
     assert!(text.contains("only before your first move"), "{text}");
     assert_eq!(send(&mut room, BOB, &bob, "abort").await, Handled::Applied);
@@ -355,9 +500,17 @@ async fn abort_ends_a_game_with_no_result_only_before_ones_first_move() {
         text.contains("Black aborted the game before their first move: it ends with no result."),
         "{text}"
     );
-    assert!(text.contains("Game over: no result (Black aborted the game)."), "{text}");
+    assert!(
+        text.contains("Game over: no result (Black aborted the game)."),
+        "{text}"
+    );
     let mut tx = room.mailroom.referee.store().write().await.unwrap();
     room.mailroom.referee.verify(&mut tx, 1).await.unwrap();
-    let summary = &room.mailroom.referee.games_of(&mut tx, ALICE).await.unwrap()[0];
+    let summary = &room
+        .mailroom
+        .referee
+        .games_of(&mut tx, ALICE)
+        .await
+        .unwrap()[0];
     assert_eq!(summary.result.as_deref(), Some("*"));
 }

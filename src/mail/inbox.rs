@@ -439,7 +439,9 @@ impl Mailroom {
                         self.conditionals_after(conn, id, seat, &conditionals, &mut notices)
                             .await?;
                     }
-                    return self.notices(conn, inbound, seat, id, &notices, &command).await;
+                    return self
+                        .notices(conn, inbound, seat, id, &notices, &command)
+                        .await;
                 }
                 Err(RefereeError::Refused(e @ ActionError::Syntax { .. })) => {
                     // Perhaps a greeting: try the next line.
@@ -476,7 +478,10 @@ impl Mailroom {
                 .act(conn, id, seat, &command, &inbound_source(inbound))
                 .await
             {
-                Ok(notices) => self.notices(conn, inbound, seat, id, &notices, &command).await,
+                Ok(notices) => {
+                    self.notices(conn, inbound, seat, id, &notices, &command)
+                        .await
+                }
                 Err(RefereeError::Refused(e)) => {
                     Ok(self.refusal(inbound, &loaded, seat, &conditional_line, &e))
                 }
@@ -520,10 +525,16 @@ impl Mailroom {
                 return Ok(());
             }
         };
-        let words = match self.referee.set_conditionals(conn, &loaded, seat, lines).await {
+        let words = match self
+            .referee
+            .set_conditionals(conn, &loaded, seat, lines)
+            .await
+        {
             Ok(set) => {
-                let mut words =
-                    vec!["Your conditional moves are set (your opponent is not told of them):".to_string()];
+                let mut words = vec![
+                    "Your conditional moves are set (your opponent is not told of them):"
+                        .to_string(),
+                ];
                 words.extend(set);
                 words
             }

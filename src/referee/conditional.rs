@@ -68,7 +68,10 @@ fn merge(tree: &mut Vec<Branch>, line: Vec<Branch>) -> Result<(), ActionError> {
     // A line is a chain: each branch's `next` holds the following one.
     let rest: Vec<Branch> = line.collect();
     head.next.clear();
-    match tree.iter_mut().find(|b| b.their_action == head.their_action) {
+    match tree
+        .iter_mut()
+        .find(|b| b.their_action == head.their_action)
+    {
         Some(existing) if existing.ours != head.ours => Err(ActionError::illegal(format!(
             "Two answers to {}: {} and {}. Give one answer to each move.",
             head.theirs, existing.ours, head.ours
@@ -125,7 +128,14 @@ impl super::Referee {
             let mut index = row.log_len as u64;
             let mut chain = Vec::new();
             for (theirs, ours) in line {
-                let their_step = play(&state, seat.other(), theirs, row.seed, index, "your opponent")?;
+                let their_step = play(
+                    &state,
+                    seat.other(),
+                    theirs,
+                    row.seed,
+                    index,
+                    "your opponent",
+                )?;
                 let LogEntry::Action { action, .. } = &their_step.action else {
                     unreachable!("Match::play makes game actions")
                 };
@@ -219,7 +229,11 @@ impl super::Referee {
     }
 }
 
-async fn load_tree(conn: &mut Tx, id: i64, seat: Seat) -> Result<Option<Vec<Branch>>, RefereeError> {
+async fn load_tree(
+    conn: &mut Tx,
+    id: i64,
+    seat: Seat,
+) -> Result<Option<Vec<Branch>>, RefereeError> {
     let Some((json, _)) = store::get(conn, id, seat).await? else {
         return Ok(None);
     };

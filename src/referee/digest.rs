@@ -32,12 +32,18 @@ impl Referee {
     }
 
     /// How `address` hears of their opponents' moves.
-    pub async fn notify_mode(&self, conn: &mut Tx, address: &str) -> Result<NotifyMode, RefereeError> {
-        Ok(if store::wants_digest(conn, &normalize_address(address)).await? {
-            NotifyMode::Digest
-        } else {
-            NotifyMode::Each
-        })
+    pub async fn notify_mode(
+        &self,
+        conn: &mut Tx,
+        address: &str,
+    ) -> Result<NotifyMode, RefereeError> {
+        Ok(
+            if store::wants_digest(conn, &normalize_address(address)).await? {
+                NotifyMode::Digest
+            } else {
+                NotifyMode::Each
+            },
+        )
     }
 
     /// The digests due at `now`, recorded as sent: for each player who takes

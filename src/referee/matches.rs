@@ -236,10 +236,11 @@ impl Match {
                     if to >= index || current.takeback_offer != Some(seat.other()) {
                         return Err(MatchError::BadUndo(index as u64));
                     }
-                    Match::replay(info, options, seed, entries[..to].iter().copied())?
-                        .taken_back()
+                    Match::replay(info, options, seed, entries[..to].iter().copied())?.taken_back()
                 }
-                LogEntry::Abort { seat } if Match::has_acted(entries[..index].iter().copied(), *seat) => {
+                LogEntry::Abort { seat }
+                    if Match::has_acted(entries[..index].iter().copied(), *seat) =>
+                {
                     return Err(MatchError::BadUndo(index as u64));
                 }
                 other => current.replay_entry(other, seed, index as u64)?.state,
@@ -271,7 +272,7 @@ impl Match {
         self
     }
 
-    fn replay_entry(
+    pub(super) fn replay_entry(
         &self,
         entry: &LogEntry,
         seed: [u8; 32],

@@ -7,12 +7,13 @@
 
 mod archive;
 mod challenges;
-mod conditional;
 pub mod clock;
+mod conditional;
 mod deadlines;
 mod digest;
 mod matches;
 mod notice;
+mod site;
 mod undo;
 mod watchers;
 
@@ -24,8 +25,8 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat, SeatView,
-    Status, game_names,
+    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat,
+    SeatView, Status, game_names,
 };
 use crate::store::games::{self, GameRow, NewGame, SeatRow, Snapshot};
 use crate::store::{Store, StoreError};
@@ -33,9 +34,9 @@ pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::Utc;
 use clock::{Clock, show_time};
+pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
-pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;
 
@@ -76,6 +77,9 @@ pub enum RefereeError {
          exported once it has ended (the host may export it now with --host)"
     )]
     HiddenOngoing { game: i64, title: &'static str },
+    /// The archive site's replay of a game that has not ended.
+    #[error("game #{0} is still being played: only a finished game is replayed for the archive")]
+    Unfinished(i64),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

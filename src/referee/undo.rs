@@ -65,12 +65,11 @@ impl super::Referee {
         let entries = self.log_entries(conn, loaded).await?;
         if current.takeback_offer == Some(seat.other()) {
             let asker = seat.other();
-            let to = Match::last_action_of(&entries, asker).ok_or_else(|| {
-                RefereeError::Damaged {
+            let to =
+                Match::last_action_of(&entries, asker).ok_or_else(|| RefereeError::Damaged {
                     game: loaded.row.id,
                     reason: "a takeback request with no move to take back".into(),
-                }
-            })?;
+                })?;
             let row = &loaded.row;
             let restored = Match::replay(info, &row.options, row.seed, &entries[..to])
                 .map_err(|e| RefereeError::Damaged {

@@ -90,7 +90,12 @@ impl Referee {
     }
 
     /// `address` stops watching game `id`; whether it watched.
-    pub async fn unwatch(&self, conn: &mut Tx, id: i64, address: &str) -> Result<bool, RefereeError> {
+    pub async fn unwatch(
+        &self,
+        conn: &mut Tx,
+        id: i64,
+        address: &str,
+    ) -> Result<bool, RefereeError> {
         Ok(store::remove(conn, id, &normalize_address(address)).await?)
     }
 

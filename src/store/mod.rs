@@ -27,9 +27,10 @@
 //!   game safe: the second insert fails and its transaction rolls back.
 
 pub mod challenges;
+pub mod clock;
 pub mod conditionals;
 pub mod digests;
-pub mod clock;
+pub mod finished;
 pub mod games;
 pub mod health;
 pub mod mail;

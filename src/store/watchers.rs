@@ -49,11 +49,10 @@ pub async fn remove(conn: &mut Tx, id: i64, address: &str) -> Result<bool, Store
 
 /// A game's watchers with the log length each was last told, by address.
 pub async fn of_game(conn: &mut Tx, id: i64) -> Result<Vec<(String, i64)>, StoreError> {
-    let rows =
-        sqlx::query("SELECT address, told FROM watchers WHERE game_id = ? ORDER BY address")
-            .bind(id)
-            .fetch_all(conn.db())
-            .await?;
+    let rows = sqlx::query("SELECT address, told FROM watchers WHERE game_id = ? ORDER BY address")
+        .bind(id)
+        .fetch_all(conn.db())
+        .await?;
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
