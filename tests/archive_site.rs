@@ -378,12 +378,12 @@ fn the_index_filters_in_the_browser() {
         ids.sort();
         ids
     };
-    assert_eq!(shown("#player=carol"), [f.bluff.clone()]);
+    assert_eq!(shown("#player=carol"), vec![f.bluff.clone()]);
     let mut chess = vec![f.scholar.clone(), f.takeback.clone(), f.adjudicated.clone()];
     chess.sort();
     assert_eq!(shown("#game=chess"), chess);
-    assert_eq!(shown("#game=chess&result=0-1"), [f.takeback.clone()]);
-    assert_eq!(shown("#result=1%2F2-1%2F2"), [f.adjudicated.clone()]);
+    assert_eq!(shown("#game=chess&result=0-1"), vec![f.takeback.clone()]);
+    assert_eq!(shown("#result=1%2F2-1%2F2"), vec![f.adjudicated.clone()]);
     assert_eq!(shown("#from=2000-01-01&to=2999-12-31").len(), 5);
     let none = load(&url(&index, "#from=2999-01-01"));
     assert!(none.rows().iter().all(|(_, shown)| !shown));
