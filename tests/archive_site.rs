@@ -480,7 +480,10 @@ fn commitments_and_the_seed_are_checked_again_in_the_browser() {
             "game {id}: every secret and the seed verified at export"
         );
         assert_eq!(
-            loaded.dom.matches("<td class=\"recheck good\" data-text=").count(),
+            loaded
+                .dom
+                .matches("<td class=\"recheck good\" data-text=")
+                .count(),
             secrets,
             "game {id}: every commitment checked by the browser"
         );

@@ -211,3 +211,91 @@ fn seed(archive: &Archive) -> Option<SeedContext> {
         verified,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::Geometry;
+    use crate::rules::{AnyView, Event, HistoryLine, Presentation};
+
+    /// A finished one-move game whose seed, hash and secret are as given.
+    fn game(seed: &str, seed_hash: &str, secret_verified: bool) -> SiteGame {
+        let archive: Archive = serde_json::from_value(serde_json::json!({
+            "format": "arbiter-game/1", "id": 7, "game": "bluff-chess", "title": "Bluff Chess",
+            "options": {}, "players": {"white": "a@example.test", "black": "b@example.test"},
+            "created": "2026-11-24T08:00:00Z", "start_position": null,
+            "log": [{"index": 0, "seat": "white", "notation": "e4",
+                     "time": "2026-11-24T08:01:00Z", "entry": {"kind": "action"}}],
+            "finished": true, "result": "0-1", "reason": "White resigned", "position": "",
+            "seed_hash": seed_hash, "seed": seed,
+            "secrets": [{"seat": "white", "what": "setup", "text": "stay", "salt": "00",
+                         "commitment": "c0ffee", "verified": secret_verified}],
+            "host_only": false,
+        }))
+        .unwrap();
+        let view = |history: Vec<HistoryLine>| {
+            let diagram = Diagram::empty(&Geometry::rectangle(2, 2), Seat::White);
+            AnyView::sample(
+                Presentation {
+                    diagram: Some(diagram),
+                    legend: vec![],
+                    facts: vec![],
+                },
+                history,
+            )
+        };
+        let e4 = HistoryLine {
+            number: 1,
+            seat: Seat::White,
+            text: "e4".into(),
+        };
+        SiteGame {
+            archive,
+            plies: vec![
+                Ply {
+                    index: None,
+                    events: vec![],
+                    view: view(vec![]),
+                    moves: 0,
+                },
+                Ply {
+                    index: Some(0),
+                    events: vec![Event::private(Seat::White, "Your decision, sealed: stay")],
+                    view: view(vec![e4]),
+                    moves: 1,
+                },
+            ],
+            finished_at: "2026-11-24T08:02:00Z".into(),
+        }
+    }
+
+    fn files() -> Files {
+        Files {
+            json: "7.json".into(),
+            pgn: None,
+        }
+    }
+
+    #[test]
+    fn a_seed_that_matches_its_hash_is_verified_and_one_that_does_not_is_not() {
+        let seed = "11".repeat(32);
+        let hash = hex::encode(Sha256::digest([0x11; 32]));
+        let good = html(&game(&seed, &hash, true), &files());
+        assert_eq!(good.matches("<td class=\"verified\">yes</td>").count(), 2);
+        let tampered = html(&game(&seed, &"0".repeat(64), false), &files());
+        assert_eq!(
+            tampered.matches("<td class=\"verified\">NO</td>").count(),
+            2
+        );
+        assert!(!tampered.contains("<td class=\"verified\">yes</td>"));
+    }
+
+    #[test]
+    fn entries_are_numbered_as_the_game_counts_turns_and_private_events_say_to_whom() {
+        let page = html(&game("", "", true), &files());
+        assert!(page.contains(">1. e4</a></li>"), "{page}");
+        assert!(page.contains(">Start</a></li>"));
+        assert!(page.contains("(to White only)</span> Your decision, sealed: stay"));
+        assert!(page.contains("Ply 1 of 1: 1. e4"));
+    }
+}
