@@ -589,3 +589,38 @@ fn game_list_pages_newest_first() {
     );
     assert_eq!(arbiter(&db, &["game", "list", "--limit", "0"]).code, 1);
 }
+
+#[test]
+fn a_public_game_and_its_watchers() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    let run = arbiter(
+        &db,
+        &[
+            "game",
+            "new",
+            "chess",
+            "--white",
+            "a@example.test",
+            "--black",
+            "b@example.test",
+            "--public",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let run = arbiter(&db, &["game", "watchers", "1"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert_eq!(run.out, "game #1: no one watches\n");
+    let run = arbiter(&db, &["game", "watchers", "9"]);
+    assert_ne!(run.code, 0);
+    assert!(run.err.contains("there is no game #9"), "{}", run.err);
+    // Takeback and abort from the command line, as by mail.
+    let run = arbiter(&db, &["game", "play", "1", "--as", "a@example.test", "e4"]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let run = arbiter(
+        &db,
+        &["game", "play", "1", "--as", "b@example.test", "abort"],
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.contains("no result"), "{}", run.out);
+}

@@ -60,6 +60,13 @@ async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch(
     assert!(text.contains("You are watching game #1 of Chess"), "{text}");
     assert!(text.contains(" 8  r n b q k b n r"), "the board: {text}");
     assert!(text.contains("unwatch 1"), "{text}");
+    {
+        let mut tx = room.mailroom.referee.store().write().await.unwrap();
+        assert_eq!(
+            room.mailroom.referee.watchers(&mut tx, 1).await.unwrap(),
+            [CAROL]
+        );
+    }
 
     assert_eq!(send(&mut room, ALICE, &alice, "e4").await, Handled::Applied);
     let (subject, text) = last_to(&room, CAROL).await;

@@ -71,11 +71,14 @@ impl Mailroom {
             }
             Err(e) => return Ok(refuse(sentence(&e))),
         };
-        let options_text = if issued.options.iter().next().is_some() {
+        let mut options_text = if issued.options.iter().next().is_some() {
             format!(" with {}", issued.options)
         } else {
             String::new()
         };
+        if issued.public {
+            options_text.push_str(", open to spectators (public=yes)");
+        }
         let invitation = format!(
             "{from} challenges you to a game of {title}{options_text}. {sides}\n\n\
              Reply to this mail with `accept` or `decline` on the first line.\n\

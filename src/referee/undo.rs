@@ -125,3 +125,29 @@ impl super::Referee {
         Ok(loaded.current.apply_meta(LogEntry::Abort { seat })?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::takeback_allowed;
+    use crate::rules::GAMES;
+
+    /// Each rules page says whether its game has conditional moves and
+    /// takebacks, as the referee decides it, and what every game has.
+    #[test]
+    fn every_rules_page_states_the_habits_its_game_allows() {
+        for info in GAMES {
+            let page = (info.rules_page)();
+            let allowed = page.contains("Conditional moves and takebacks are allowed here");
+            let refused = page.contains("There are no conditional moves and no takebacks");
+            assert_eq!(
+                (allowed, refused),
+                (takeback_allowed(info), !takeback_allowed(info)),
+                "{}",
+                info.name
+            );
+            for words in ["abort", "public=yes", "notify digest", "days per move"] {
+                assert!(page.contains(words), "{}: {words}", info.name);
+            }
+        }
+    }
+}

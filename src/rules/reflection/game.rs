@@ -287,6 +287,7 @@ impl Game for ReflectionTeammate {
     const NAME: &'static str = "reflection-teammate";
     const TITLE: &'static str = "Reflection Teammate";
     const OPTIONS: &'static [&'static str] = OPTIONS;
+    const RANDOM: bool = false;
     const HIDDEN: bool = false;
 
     fn rules_page() -> &'static str {
