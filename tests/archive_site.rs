@@ -9,16 +9,14 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use arbiter::command::Command as PlayerCommand;
 use arbiter::referee::{Referee, RefereeError};
 use arbiter::rules::{Options, Seat};
 use arbiter::store::Store;
+use support::browser::{Loaded, load, url};
 use support::cli::arbiter;
-
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// The adjudication's reason: markup that must reach the page as text.
 const HOSTILE: &str = "<script>document.title='pwned'</script> & \"quotes\"";
@@ -192,45 +190,18 @@ fn fixture() -> &'static Fixture {
     })
 }
 
-/// What headless Chromium gave for a page: the DOM after its scripts ran,
-/// and its log.
-struct Loaded {
-    dom: String,
-    log: String,
-}
-
-impl Loaded {
-    /// The log lines that tell of a page's error: anything the page wrote
-    /// to its console (ours write nothing), an uncaught exception, a load
-    /// that failed.
-    fn errors(&self) -> Vec<&str> {
-        self.log
-            .lines()
-            .filter(|l| {
-                l.contains(":CONSOLE")
-                    || l.contains("Uncaught")
-                    || l.contains("net::ERR_")
-                    || l.contains("Refused to")
-            })
-            .collect()
-    }
-
-    fn assert_clean(&self, what: &str) {
-        assert!(
-            self.errors().is_empty(),
-            "{what}: the browser reported errors:\n{}",
-            self.errors().join("\n")
-        );
-    }
+/// How the site's pages are read in the DOM Chromium gives.
+trait SitePage {
+    fn dom(&self) -> &str;
 
     /// The opening tag of ply `n`'s section.
     fn ply_tag(&self, n: usize) -> &str {
         let start = self
-            .dom
+            .dom()
             .find(&format!("<section class=\"ply\" id=\"ply-{n}\""))
             .unwrap_or_else(|| panic!("no ply {n} in the page"));
-        let end = start + self.dom[start..].find('>').unwrap();
-        &self.dom[start..=end]
+        let end = start + self.dom()[start..].find('>').unwrap();
+        &self.dom()[start..=end]
     }
 
     fn shown(&self, n: usize) -> bool {
@@ -240,16 +211,16 @@ impl Loaded {
     /// The board drawn in ply `n`'s section.
     fn board(&self, n: usize) -> &str {
         let tag = self.ply_tag(n);
-        let start = self.dom.find(tag).unwrap();
+        let start = self.dom().find(tag).unwrap();
         let open = "<div class=\"board\">";
-        let board = start + self.dom[start..].find(open).unwrap() + open.len();
-        let end = board + self.dom[board..].find("</div>").unwrap();
-        &self.dom[board..end]
+        let board = start + self.dom()[start..].find(open).unwrap() + open.len();
+        let end = board + self.dom()[board..].find("</div>").unwrap();
+        &self.dom()[board..end]
     }
 
     /// The index's rows: each game id and whether the row is shown.
     fn rows(&self) -> Vec<(String, bool)> {
-        self.dom
+        self.dom()
             .split("<tr data-id=\"")
             .skip(1)
             .map(|row| {
@@ -261,53 +232,10 @@ impl Loaded {
     }
 }
 
-/// Loads `url` in headless Chromium with a profile of its own; fails, with
-/// the way to install it, where Chromium is missing.
-fn load(url: &str) -> Loaded {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: the archive site is tested in Debian's Chromium, which \
-         scripts/test installs (run scripts/test, or apt-get install chromium as root)"
-    );
-    let profile = tempfile::tempdir().unwrap();
-    let out = Command::new("timeout")
-        .arg("90")
-        .arg(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args([
-            "--enable-logging=stderr",
-            "--v=0",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-            url,
-        ])
-        .output()
-        .expect("running chromium");
-    let loaded = Loaded {
-        dom: String::from_utf8_lossy(&out.stdout).into_owned(),
-        log: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(
-        out.status.success() && loaded.dom.contains("</html>"),
-        "chromium failed on {url} ({}):\n{}",
-        out.status,
-        loaded.log
-    );
-    loaded
-}
-
-fn url(path: &Path, fragment: &str) -> String {
-    format!("file://{}{fragment}", path.display())
+impl SitePage for Loaded {
+    fn dom(&self) -> &str {
+        &self.dom
+    }
 }
 
 fn page(id: &str) -> PathBuf {
