@@ -9,6 +9,7 @@
 //! reader bumps [`FORMAT`].
 
 pub mod pgn;
+pub mod site;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,7 @@
 //! The `arbiter` command line: the referee without mail (`game`, `perft`,
 //! `rules`), and the mail daemon.
 
+mod archive;
 mod game;
 
 use std::path::PathBuf;
@@ -54,6 +55,9 @@ pub enum TopCommand {
     /// Create, play, inspect and repair games from the command line.
     #[command(subcommand)]
     Game(game::GameCommand),
+    /// The archive of finished games as a static web site.
+    #[command(subcommand)]
+    Archive(archive::ArchiveCommand),
     /// Count the leaves of a game's legal-action tree (rules check).
     Perft {
         /// The game's name.
@@ -205,6 +209,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 Ok(())
             })
         }
+        TopCommand::Archive(command) => archive::run(&cli, command),
         TopCommand::Demo { dir, exit } => Ok(run_async(crate::demo::run(dir, *exit))?),
         TopCommand::MailStatus => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;

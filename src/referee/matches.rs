@@ -314,7 +314,7 @@ impl Match {
         self
     }
 
-    fn replay_entry(
+    pub(super) fn replay_entry(
         &self,
         entry: &LogEntry,
         seed: [u8; 32],

@@ -13,6 +13,7 @@ mod deadlines;
 mod digest;
 mod matches;
 mod notice;
+mod site;
 mod stored;
 mod undo;
 mod watchers;
@@ -77,6 +78,9 @@ pub enum RefereeError {
          exported once it has ended (the host may export it now with --host)"
     )]
     HiddenOngoing { game: i64, title: &'static str },
+    /// The archive site's replay of a game that has not ended.
+    #[error("game #{0} is still being played: only a finished game is replayed for the archive")]
+    Unfinished(i64),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

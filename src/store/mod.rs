@@ -30,6 +30,7 @@ pub mod challenges;
 pub mod clock;
 pub mod conditionals;
 pub mod digests;
+pub mod finished;
 pub mod games;
 pub mod health;
 pub mod mail;

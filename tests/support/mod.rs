@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod cli;
 pub mod pgn;
 pub mod room;
