@@ -1,12 +1,24 @@
 //! Outgoing mail: the referee's answers and notices as complete RFC 5322
 //! messages (plain text plus HTML), threaded per game and per player.
 //!
+//! A game mail's HTML shows the board as a PNG picture carried in the mail
+//! itself (`multipart/related`, referenced by `cid:`; never a `data:` URI,
+//! which many mail programs do not show):
+//!
+//! ```text
+//! multipart/alternative
+//! ├── text/plain                   (enough to play on its own)
+//! └── multipart/related
+//!     ├── text/html                (<img src="cid:board....">, text board)
+//!     └── image/png                (inline, Content-ID board....)
+//! ```
+//!
 //! A mail is formatted once, when it is queued, so that every retry sends the
-//! very same bytes and Message-ID.
+//! very same bytes and Message-ID; the picture is drawn then too.
 
 use lettre::message::header::ContentType;
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Attachment, Mailbox, Message, MultiPart};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
 use crate::archive::{Archive, pgn};
 use crate::config::RefereeConfig;
@@ -31,8 +43,29 @@ pub struct Draft {
     pub text: String,
     pub html: String,
     pub game_id: Option<i64>,
+    /// The board picture the HTML part shows (game mails with a board).
+    pub picture: Option<InlinePicture>,
     /// Files sent with the mail (a finished game's PGN and JSON).
     pub attachments: Vec<MailAttachment>,
+}
+
+/// A picture carried in a mail and shown by its HTML part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlinePicture {
+    /// Without angle brackets; the HTML refers to it as `cid:...`.
+    pub content_id: String,
+    pub png: Vec<u8>,
+}
+
+impl InlinePicture {
+    /// The board picture of a notice, named after the mail's Message-ID so
+    /// that its Content-ID is as unique as the mail's.
+    pub fn of_notice(notice: &Notice, message_id: &str) -> Option<InlinePicture> {
+        render::notice_picture(notice).map(|png| InlinePicture {
+            content_id: format!("board.{message_id}"),
+            png,
+        })
+    }
 }
 
 /// A file attached to a mail.
@@ -148,6 +181,8 @@ impl Draft {
         let in_reply_to = in_reply_to
             .map(str::to_string)
             .or_else(|| (!started).then_some(root));
+        let picture = InlinePicture::of_notice(notice, &message_id);
+        let html = render::notice_html(notice, picture.as_ref().map(|p| p.content_id.as_str()));
         Draft {
             to: notice.address.clone(),
             subject: game_subject(notice.game_id, notice.game_title, &what_now(notice)),
@@ -156,8 +191,9 @@ impl Draft {
             references,
             message_id,
             text: render::notice_text(notice),
-            html: render::notice_html(notice),
+            html,
             game_id: Some(notice.game_id),
+            picture,
             log_len: Some(notice.log_len),
             attachments: notice
                 .archive
@@ -190,6 +226,7 @@ impl Draft {
             html,
             game_id,
             log_len: None,
+            picture: None,
             attachments: Vec::new(),
         }
     }
@@ -227,7 +264,25 @@ impl Draft {
             let refs: Vec<String> = self.references.iter().map(|r| format!("<{r}>")).collect();
             builder = builder.references(refs.join(" "));
         }
-        let body = MultiPart::alternative_plain_html(self.text.clone(), self.html.clone());
+        let body = match &self.picture {
+            None => MultiPart::alternative_plain_html(self.text.clone(), self.html.clone()),
+            Some(picture) => MultiPart::alternative()
+                .singlepart(SinglePart::plain(self.text.clone()))
+                .multipart(
+                    MultiPart::related()
+                        .singlepart(SinglePart::html(self.html.clone()))
+                        .singlepart(
+                            Attachment::new_inline_with_name(
+                                picture.content_id.clone(),
+                                "board.png".to_string(),
+                            )
+                            .body(
+                                picture.png.clone(),
+                                ContentType::parse("image/png").expect("a valid content type"),
+                            ),
+                        ),
+                ),
+        };
         let body = if self.attachments.is_empty() {
             body
         } else {

@@ -1,7 +1,9 @@
 //! Turning notices and views into what people read: plain text (enough to
-//! play on its own) from the templates in `templates/`.
+//! play on its own) and HTML from the templates in `templates/`, and the
+//! board as a picture ([`picture`]).
 
 pub mod diagram;
+pub mod picture;
 
 use std::sync::OnceLock;
 
@@ -9,7 +11,7 @@ use minijinja::{Environment, UndefinedBehavior, context};
 use serde::Serialize;
 
 use crate::referee::{Notice, NoticeKind};
-use crate::rules::{AnyView, HistoryLine};
+use crate::rules::{AnyView, Diagram, HistoryLine};
 
 /// The templates, compiled into the binary so an installed referee needs no
 /// template directory.
@@ -47,7 +49,6 @@ fn render(name: &str, ctx: minijinja::Value) -> String {
 #[derive(Serialize)]
 struct ViewContext {
     diagram: String,
-    diagram_html: minijinja::Value,
     legend: Vec<String>,
     facts: Vec<String>,
 }
@@ -60,17 +61,31 @@ fn view_context(view: &AnyView) -> ViewContext {
             .as_ref()
             .map(diagram::text)
             .unwrap_or_default(),
-        // Built by our own code with every label escaped.
-        diagram_html: minijinja::Value::from_safe_string(
-            view.presentation()
-                .diagram
-                .as_ref()
-                .map(diagram::html)
-                .unwrap_or_default(),
-        ),
         legend: view.presentation().legend.clone(),
         facts: view.presentation().facts.clone(),
     }
+}
+
+/// The board picture an HTML body shows: its part's Content-ID and size.
+#[derive(Clone, Debug, Serialize)]
+struct PictureContext {
+    cid: String,
+    width: u32,
+    height: u32,
+}
+
+/// The board a notice's mail shows as a picture: its diagram, unless the
+/// notice shows none (the move history).
+pub fn notice_diagram(notice: &Notice) -> Option<&Diagram> {
+    if notice.kind == NoticeKind::History {
+        return None;
+    }
+    notice.view.view().presentation().diagram.as_ref()
+}
+
+/// The board picture of a notice's mail, as PNG (see [`notice_diagram`]).
+pub fn notice_picture(notice: &Notice) -> Option<Vec<u8>> {
+    notice_diagram(notice).map(picture::png)
 }
 
 /// The moves as numbered lines: `1. e4 e5`-style, one line per turn number.
@@ -102,9 +117,20 @@ pub fn notice_text(notice: &Notice) -> String {
     render("notice.txt", notice_context(notice))
 }
 
-/// The HTML body of a notice: the same content with a board picture.
-pub fn notice_html(notice: &Notice) -> String {
-    render("notice.html", notice_context(notice))
+/// The HTML body of a notice: the same content, with the board picture
+/// shown from the mail part whose Content-ID is `picture_cid` (without angle
+/// brackets), and the text board below it for readers who block images.
+pub fn notice_html(notice: &Notice, picture_cid: Option<&str>) -> String {
+    let picture = picture_cid.zip(notice_diagram(notice)).map(|(cid, d)| {
+        let size = picture::size(d);
+        PictureContext {
+            cid: cid.to_string(),
+            width: size.width,
+            height: size.height,
+        }
+    });
+    let ctx = notice_context(notice);
+    render("notice.html", context! { picture => picture, ..ctx })
 }
 
 /// Plain text in an HTML body (answers without a board).
@@ -151,7 +177,19 @@ pub fn self_check() {
     ] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
-        let _ = render("notice.html", ctx);
+        let picture = PictureContext {
+            cid: "board.sample@example.test".into(),
+            width: 100,
+            height: 100,
+        };
+        let _ = render(
+            "notice.html",
+            context! { picture => Some(picture), ..ctx.clone() },
+        );
+        let _ = render(
+            "notice.html",
+            context! { picture => None::<PictureContext>, ..ctx },
+        );
     }
 }
 
