@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod pgn;
+pub mod picture;
 pub mod room;
 
 use std::path::PathBuf;

@@ -24,9 +24,10 @@ pub(super) fn indexed_png(pixmap: &Pixmap) -> Vec<u8> {
             [c.red(), c.green(), c.blue()]
         })
         .collect();
+    // Counted by runs: most pixels repeat the one before them.
     let mut counts: HashMap<Rgb, u32> = HashMap::new();
-    for pixel in &pixels {
-        *counts.entry(*pixel).or_default() += 1;
+    for run in pixels.chunk_by(|a, b| a == b) {
+        *counts.entry(run[0]).or_default() += run.len() as u32;
     }
     let mut ranked: Vec<(Rgb, u32)> = counts.into_iter().collect();
     // Most frequent first; equal counts in colour order, so that the
@@ -41,7 +42,10 @@ pub(super) fn indexed_png(pixmap: &Pixmap) -> Vec<u8> {
     for (colour, _) in ranked.iter().skip(256) {
         index.insert(*colour, nearest(&palette, *colour));
     }
-    let indices: Vec<u8> = pixels.iter().map(|p| index[p]).collect();
+    let mut indices = Vec::with_capacity(pixels.len());
+    for run in pixels.chunk_by(|a, b| a == b) {
+        indices.extend(std::iter::repeat_n(index[&run[0]], run.len()));
+    }
 
     let mut out = Vec::new();
     {
