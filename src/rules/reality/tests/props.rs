@@ -531,7 +531,6 @@ fn the_picture_is_the_same_whatever_a_seat_may_not_know() {
                 .state;
         }
     }
-    eprintln!("{compared} pictures compared, {seen_by_host} differ for the host");
     assert!(compared >= 20, "{compared} pictures compared");
     assert!(seen_by_host * 2 >= compared, "{seen_by_host} of {compared}");
 }
