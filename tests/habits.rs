@@ -25,6 +25,17 @@ async fn last_to(room: &Room, to: &str) -> (String, String) {
     (subject, text)
 }
 
+/// The newest mail to `to`, as queued.
+async fn last_raw(room: &Room, to: &str) -> Vec<u8> {
+    use sqlx::Row;
+    sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+        .bind(to)
+        .fetch_one(room.mailroom.referee.store().pool())
+        .await
+        .unwrap()
+        .get(0)
+}
+
 async fn count_to(room: &Room, to: &str) -> usize {
     room.outbox()
         .await
@@ -75,6 +86,15 @@ async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch(
     assert!(text.contains("Waiting for Black."), "{text}");
     // A spectator's mail carries no player's key.
     assert!(!text.contains("key: 1."), "{text}");
+    // It shows the public board as a picture, inline.
+    let raw = last_raw(&room, CAROL).await;
+    let picture = support::picture::board_picture(&raw).expect("a picture");
+    let mut tx = room.mailroom.referee.store().write().await.unwrap();
+    let loaded = room.mailroom.referee.load(&mut tx, 1).await.unwrap();
+    let public = loaded.public_view();
+    let diagram = public.view().presentation().diagram.as_ref().unwrap();
+    assert_eq!(picture.png, arbiter::render::picture::png(diagram));
+    drop(tx);
 
     let mails = count_to(&room, CAROL).await;
     assert_eq!(send(&mut room, BOB, &bob, "show").await, Handled::Answered);

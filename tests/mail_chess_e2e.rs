@@ -74,9 +74,26 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
         "{}",
         start_alice.subject
     );
+    // The board as a picture, delivered intact: an inline image/png part
+    // whose Content-ID the HTML shows by `cid:` (no `data:` URI), beside
+    // the text; the same board for both players, each from their side.
+    let picture = support::picture::board_picture(&start_bob.raw)
+        .expect("the started mail shows the board as a picture");
+    let decoded = png::Decoder::new(std::io::Cursor::new(&picture.png))
+        .read_info()
+        .expect("the delivered picture decodes");
+    assert!(decoded.info().width > 300 && decoded.info().height > 300);
     assert!(
-        start_bob.html.as_deref().unwrap_or("").contains("<table"),
-        "the HTML part has a board"
+        picture
+            .html
+            .contains(&format!("src=\"cid:{}\"", picture.content_id)),
+        "{}",
+        picture.html
+    );
+    let alices = support::picture::board_picture(&start_alice.raw).expect("Alice's too");
+    assert_ne!(
+        alices.png, picture.png,
+        "Alice's board is drawn from Black's side"
     );
 
     // Bob (White) plays; Alice tries to move out of turn first... no: Bob

@@ -1,7 +1,12 @@
 //! Every byte that leaves for a player is built from that player's view:
 //! random Bluff Chess games through the referee, each notice formatted as the
 //! real mail (headers, text and HTML parts), checked against the sealed
-//! decisions of the opponent that are still sealed when it is sent.
+//! decisions of the opponent that are still sealed when it is sent; and the
+//! board picture it carries is exactly the one drawn from that player's view
+//! (the rules' tests check that such a picture is the same whatever the
+//! player may not know).
+
+mod support;
 
 use arbiter::command::Command;
 use arbiter::config::RefereeConfig;
@@ -9,6 +14,7 @@ use arbiter::mail::compose::Draft;
 use arbiter::referee::Referee;
 use arbiter::rules::{Entropy, Seat, Status};
 use arbiter::store::Store;
+use support::picture::board_picture;
 
 /// The salts still sealed, by seat, from the host's position string
 /// (`... ; sealed w:stay salt HEX, b:transfer d8 salt HEX ; ...`).
@@ -51,7 +57,7 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
     let store = Store::open_in_memory().await.unwrap();
     let referee = Referee::new(store.clone());
     let mut picks = Entropy::new([42; 32], 0);
-    let (mut checked, mut sealed_seen) = (0, 0);
+    let (mut checked, mut sealed_seen, mut pictures) = (0, 0, 0);
     for game in 0..25 {
         let mut tx = store.write().await.unwrap();
         let (id, _) = referee
@@ -89,6 +95,18 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
                     .format(&config)
                     .unwrap();
                 let mail = readable(&raw);
+                // The picture, one mail in five (drawing is the slow part).
+                let picture = board_picture(&raw).expect("every game notice shows the board");
+                if checked % 5 == 0 {
+                    let own = after.seat_view(notice.seat);
+                    let diagram = own.view().presentation().diagram.as_ref().unwrap();
+                    assert!(
+                        picture.png == arbiter::render::picture::png(diagram),
+                        "game {game}: {}'s picture is not drawn from their view",
+                        notice.seat
+                    );
+                    pictures += 1;
+                }
                 for (owner, salt) in &sealed {
                     if *owner != notice.seat && !finished {
                         assert!(
@@ -103,7 +121,7 @@ async fn no_mail_carries_the_opponents_sealed_decision() {
         }
     }
     assert!(
-        checked > 1000 && sealed_seen > 100,
-        "checked {checked} mails, {sealed_seen} sealed decisions"
+        checked > 1000 && sealed_seen > 100 && pictures * 5 >= checked,
+        "checked {checked} mails, {sealed_seen} sealed decisions, {pictures} pictures"
     );
 }

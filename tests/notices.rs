@@ -5,6 +5,7 @@ mod support;
 
 use arbiter::config::RefereeConfig;
 use sha2::{Digest, Sha256};
+use support::picture::board_picture;
 use support::room::{Room, mail};
 
 fn last_to<'a>(outbox: &'a [(String, String, String)], to: &str) -> &'a (String, String, String) {
@@ -33,10 +34,12 @@ async fn a_refusal_shows_the_players_board_in_text_and_html() {
         "the refusal carries the board: {text}"
     );
     assert!(text.contains("Your move."), "{text}");
-    let html = room.last_html("alice@example.test").await;
+    let raw = room.last_raw("alice@example.test").await;
+    let picture = board_picture(&raw).expect("the refusal shows the board as a picture");
+    let html = picture.html;
     assert!(
-        html.contains("<table"),
-        "the HTML part has the board: {html}"
+        html.contains(" 2  P P P P P P P P"),
+        "and as text under it, for readers who block images: {html}"
     );
     assert!(html.contains("not accepted"), "{html}");
 }

@@ -88,6 +88,11 @@ pub enum GameCommand {
         id: i64,
         #[arg(long = "as", value_name = "ADDR")]
         player: Option<String>,
+        /// Also write the board picture to FILE (PNG): the one that player's
+        /// mails carry, or without --as the public view's, which shows
+        /// nothing hidden (the picture a spectator would get).
+        #[arg(long, value_name = "FILE")]
+        png: Option<std::path::PathBuf>,
     },
     /// Print the history as it may be shown now (to the public, or to one
     /// player with --as).
@@ -265,8 +270,20 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                 .expect("the actor always gets a notice");
             print!("{}", render::notice_text(mine));
         }
-        GameCommand::Show { id, player } => {
+        GameCommand::Show { id, player, png } => {
             let (loaded, seat) = resolve_seat(referee, *id, player.as_deref()).await?;
+            if let Some(file) = png {
+                let view = match seat {
+                    Some(seat) => loaded.seat_view(seat).view().clone(),
+                    None => loaded.public_view().view().clone(),
+                };
+                let diagram =
+                    view.presentation().diagram.as_ref().ok_or_else(|| {
+                        CliError::Refused(format!("game #{id} has no board to draw"))
+                    })?;
+                std::fs::write(file, render::picture::png(diagram))
+                    .with_context(|| format!("writing {}", file.display()))?;
+            }
             let (view, mut status_line) = match seat {
                 Some(seat) => (
                     loaded.seat_view(seat).view().clone(),

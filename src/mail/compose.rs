@@ -1,18 +1,30 @@
 //! Outgoing mail: the referee's answers and notices as complete RFC 5322
 //! messages (plain text plus HTML), threaded per game and per player.
 //!
+//! A game mail's HTML shows the board as a PNG picture carried in the mail
+//! itself (`multipart/related`, referenced by `cid:`; never a `data:` URI,
+//! which many mail programs do not show):
+//!
+//! ```text
+//! multipart/alternative
+//! ├── text/plain                   (enough to play on its own)
+//! └── multipart/related
+//!     ├── text/html                (<img src="cid:board....">, text board)
+//!     └── image/png                (inline, Content-ID board....)
+//! ```
+//!
 //! A mail is formatted once, when it is queued, so that every retry sends the
-//! very same bytes and Message-ID.
+//! very same bytes and Message-ID; the picture is drawn then too.
 
 use lettre::message::header::ContentType;
 use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Attachment, Mailbox, Message, MultiPart};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
 use crate::archive::{Archive, pgn};
 use crate::config::RefereeConfig;
 use crate::referee::{DailyDigest, Notice, NoticeKind, SpectatorNotice};
 use crate::render;
-use crate::rules::{Duty, Seat, Status};
+use crate::rules::{Diagram, Duty, Seat, Status};
 use crate::store::mail::Installation;
 
 /// A mail ready to queue.
@@ -31,8 +43,37 @@ pub struct Draft {
     pub text: String,
     pub html: String,
     pub game_id: Option<i64>,
+    /// The board pictures the HTML part shows (game mails with a board: one;
+    /// a digest: one per game).
+    pub pictures: Vec<InlinePicture>,
     /// Files sent with the mail (a finished game's PGN and JSON).
     pub attachments: Vec<MailAttachment>,
+}
+
+/// A picture carried in a mail and shown by its HTML part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlinePicture {
+    /// Without angle brackets; the HTML refers to it as `cid:...`.
+    pub content_id: String,
+    pub png: Vec<u8>,
+}
+
+impl InlinePicture {
+    /// The board picture of a notice, named after the mail's Message-ID so
+    /// that its Content-ID is as unique as the mail's.
+    pub fn of_notice(notice: &Notice, message_id: &str) -> Option<InlinePicture> {
+        render::notice_diagram(notice)
+            .map(|diagram| InlinePicture::of(diagram, "board", message_id))
+    }
+
+    /// The picture of `diagram`, its Content-ID made of `name` and the
+    /// mail's Message-ID.
+    pub fn of(diagram: &Diagram, name: &str, message_id: &str) -> InlinePicture {
+        InlinePicture {
+            content_id: format!("{name}.{message_id}"),
+            png: render::picture::png(diagram),
+        }
+    }
 }
 
 /// A file attached to a mail.
@@ -148,6 +189,8 @@ impl Draft {
         let in_reply_to = in_reply_to
             .map(str::to_string)
             .or_else(|| (!started).then_some(root));
+        let picture = InlinePicture::of_notice(notice, &message_id);
+        let html = render::notice_html(notice, picture.as_ref().map(|p| p.content_id.as_str()));
         Draft {
             to: notice.address.clone(),
             subject: game_subject(notice.game_id, notice.game_title, &what_now(notice)),
@@ -156,8 +199,9 @@ impl Draft {
             references,
             message_id,
             text: render::notice_text(notice),
-            html: render::notice_html(notice),
+            html,
             game_id: Some(notice.game_id),
+            pictures: picture.into_iter().collect(),
             log_len: Some(notice.log_len),
             attachments: notice
                 .archive
@@ -190,6 +234,7 @@ impl Draft {
             html,
             game_id,
             log_len: None,
+            pictures: Vec::new(),
             attachments: Vec::new(),
         }
     }
@@ -204,17 +249,22 @@ impl Draft {
                 Status::Ongoing(_) => "a new move".to_string(),
             }
         };
+        let message_id = new_message_id(referee);
+        let diagram = notice.view.view().presentation().diagram.as_ref();
+        let picture = diagram.map(|d| InlinePicture::of(d, "board", &message_id));
+        let cid = picture.as_ref().map(|p| p.content_id.as_str());
         Draft {
             to: notice.address.clone(),
             subject: game_subject(notice.game_id, notice.game_title, &what),
             reply_to: None,
             in_reply_to: None,
             references: Vec::new(),
-            message_id: new_message_id(referee),
             text: render::spectator_text(notice, &referee.address),
-            html: render::spectator_html(notice, &referee.address),
+            html: render::spectator_html(notice, &referee.address, cid),
+            message_id,
             game_id: Some(notice.game_id),
             log_len: None,
+            pictures: picture.into_iter().collect(),
             attachments: Vec::new(),
         }
     }
@@ -222,12 +272,23 @@ impl Draft {
     /// A player's daily digest: every game that waits for them, each with
     /// the address (and `key:` line) to act in it.
     pub fn digest(referee: &RefereeConfig, digest: &DailyDigest) -> Draft {
+        let message_id = new_message_id(referee);
+        let pictures: Vec<Option<InlinePicture>> = digest
+            .games
+            .iter()
+            .map(|notice| {
+                render::notice_diagram(notice)
+                    .map(|d| InlinePicture::of(d, &format!("board{}", notice.game_id), &message_id))
+            })
+            .collect();
         let games: Vec<render::DigestGame<'_>> = digest
             .games
             .iter()
-            .map(|notice| render::DigestGame {
+            .zip(&pictures)
+            .map(|(notice, picture)| render::DigestGame {
                 notice,
                 reply_to: referee.reply_address(&game_tag(notice.game_id, &notice.secret)),
+                picture_cid: picture.as_ref().map(|p| p.content_id.clone()),
             })
             .collect();
         let subject = match games.len() {
@@ -240,11 +301,12 @@ impl Draft {
             reply_to: None,
             in_reply_to: None,
             references: Vec::new(),
-            message_id: new_message_id(referee),
+            message_id,
             text: render::digest_text(&games),
             html: render::digest_html(&games),
             game_id: None,
             log_len: None,
+            pictures: pictures.into_iter().flatten().collect(),
             attachments: Vec::new(),
         }
     }
@@ -282,7 +344,26 @@ impl Draft {
             let refs: Vec<String> = self.references.iter().map(|r| format!("<{r}>")).collect();
             builder = builder.references(refs.join(" "));
         }
-        let body = MultiPart::alternative_plain_html(self.text.clone(), self.html.clone());
+        let body = if self.pictures.is_empty() {
+            MultiPart::alternative_plain_html(self.text.clone(), self.html.clone())
+        } else {
+            let mut related = MultiPart::related().singlepart(SinglePart::html(self.html.clone()));
+            for picture in &self.pictures {
+                related = related.singlepart(
+                    Attachment::new_inline_with_name(
+                        picture.content_id.clone(),
+                        "board.png".to_string(),
+                    )
+                    .body(
+                        picture.png.clone(),
+                        ContentType::parse("image/png").expect("a valid content type"),
+                    ),
+                );
+            }
+            MultiPart::alternative()
+                .singlepart(SinglePart::plain(self.text.clone()))
+                .multipart(related)
+        };
         let body = if self.attachments.is_empty() {
             body
         } else {

@@ -1,7 +1,9 @@
 //! Turning notices and views into what people read: plain text (enough to
-//! play on its own) from the templates in `templates/`.
+//! play on its own) and HTML from the templates in `templates/`, and the
+//! board as a picture ([`picture`]).
 
 pub mod diagram;
+pub mod picture;
 
 use std::sync::OnceLock;
 
@@ -9,7 +11,7 @@ use minijinja::{Environment, UndefinedBehavior, context};
 use serde::Serialize;
 
 use crate::referee::{Notice, NoticeKind, SpectatorNotice};
-use crate::rules::{AnyView, HistoryLine};
+use crate::rules::{AnyView, Diagram, HistoryLine};
 
 /// The templates, compiled into the binary so an installed referee needs no
 /// template directory.
@@ -51,7 +53,6 @@ fn render(name: &str, ctx: minijinja::Value) -> String {
 #[derive(Serialize)]
 struct ViewContext {
     diagram: String,
-    diagram_html: minijinja::Value,
     legend: Vec<String>,
     facts: Vec<String>,
 }
@@ -64,17 +65,31 @@ fn view_context(view: &AnyView) -> ViewContext {
             .as_ref()
             .map(diagram::text)
             .unwrap_or_default(),
-        // Built by our own code with every label escaped.
-        diagram_html: minijinja::Value::from_safe_string(
-            view.presentation()
-                .diagram
-                .as_ref()
-                .map(diagram::html)
-                .unwrap_or_default(),
-        ),
         legend: view.presentation().legend.clone(),
         facts: view.presentation().facts.clone(),
     }
+}
+
+/// The board picture an HTML body shows: its part's Content-ID and size.
+#[derive(Clone, Debug, Serialize)]
+struct PictureContext {
+    cid: String,
+    width: u32,
+    height: u32,
+}
+
+/// The board a notice's mail shows as a picture: its diagram, unless the
+/// notice shows none (the move history).
+pub fn notice_diagram(notice: &Notice) -> Option<&Diagram> {
+    if notice.kind == NoticeKind::History {
+        return None;
+    }
+    notice.view.view().presentation().diagram.as_ref()
+}
+
+/// The board picture of a notice's mail, as PNG (see [`notice_diagram`]).
+pub fn notice_picture(notice: &Notice) -> Option<Vec<u8>> {
+    notice_diagram(notice).map(picture::png)
 }
 
 /// The moves as numbered lines: `1. e4 e5`-style, one line per turn number.
@@ -106,9 +121,26 @@ pub fn notice_text(notice: &Notice) -> String {
     render("notice.txt", notice_context(notice))
 }
 
-/// The HTML body of a notice: the same content with a board picture.
-pub fn notice_html(notice: &Notice) -> String {
-    render("notice.html", notice_context(notice))
+/// The HTML body of a notice: the same content, with the board picture
+/// shown from the mail part whose Content-ID is `picture_cid` (without angle
+/// brackets), and the text board below it for readers who block images.
+pub fn notice_html(notice: &Notice, picture_cid: Option<&str>) -> String {
+    let picture = picture_context(notice_diagram(notice), picture_cid);
+    let ctx = notice_context(notice);
+    render("notice.html", context! { picture => picture, ..ctx })
+}
+
+/// The picture of `diagram` as an HTML body shows it from the part with
+/// Content-ID `cid`.
+fn picture_context(diagram: Option<&Diagram>, cid: Option<&str>) -> Option<PictureContext> {
+    cid.zip(diagram).map(|(cid, d)| {
+        let size = picture::size(d);
+        PictureContext {
+            cid: cid.to_string(),
+            width: size.width,
+            height: size.height,
+        }
+    })
 }
 
 /// The plain-text body of a spectator's mail.
@@ -116,9 +148,17 @@ pub fn spectator_text(notice: &SpectatorNotice, referee_address: &str) -> String
     render("watch.txt", spectator_context(notice, referee_address))
 }
 
-/// The HTML body of a spectator's mail.
-pub fn spectator_html(notice: &SpectatorNotice, referee_address: &str) -> String {
-    render("watch.html", spectator_context(notice, referee_address))
+/// The HTML body of a spectator's mail, with the board picture shown from
+/// the part with Content-ID `picture_cid`.
+pub fn spectator_html(
+    notice: &SpectatorNotice,
+    referee_address: &str,
+    picture_cid: Option<&str>,
+) -> String {
+    let diagram = notice.view.view().presentation().diagram.as_ref();
+    let picture = picture_context(diagram, picture_cid);
+    let ctx = spectator_context(notice, referee_address);
+    render("watch.html", context! { picture => picture, ..ctx })
 }
 
 fn spectator_context(notice: &SpectatorNotice, referee_address: &str) -> minijinja::Value {
@@ -139,6 +179,8 @@ fn spectator_context(notice: &SpectatorNotice, referee_address: &str) -> minijin
 pub struct DigestGame<'a> {
     pub notice: &'a Notice,
     pub reply_to: String,
+    /// The Content-ID of its board picture in the mail.
+    pub picture_cid: Option<String>,
 }
 
 /// The plain-text body of a daily digest.
@@ -167,6 +209,7 @@ fn digest_context(games: &[DigestGame<'_>]) -> minijinja::Value {
                 status_line => notice.status_line(),
                 draw_offer => notice.draw_offer_line(),
                 deadlines => notice.deadlines,
+                picture => picture_context(notice_diagram(notice), game.picture_cid.as_deref()),
             }
         })
         .collect();
@@ -217,14 +260,31 @@ pub fn self_check() {
     ] {
         let ctx = sample_notice_context(&sample, kind);
         let _ = render("notice.txt", ctx.clone());
-        let _ = render("notice.html", ctx);
+        let picture = PictureContext {
+            cid: "board.sample@example.test".into(),
+            width: 100,
+            height: 100,
+        };
+        let _ = render(
+            "notice.html",
+            context! { picture => Some(picture), ..ctx.clone() },
+        );
+        let _ = render(
+            "notice.html",
+            context! { picture => None::<PictureContext>, ..ctx },
+        );
     }
+    let sample_picture = Some(PictureContext {
+        cid: "board.sample@example.test".into(),
+        width: 100,
+        height: 100,
+    });
     for welcome in [true, false] {
         let ctx = context! {
             id => 1, title => "Sample", white => "a@example.test", black => "b@example.test",
             welcome => welcome, view => view_context(&sample),
             history => history_text(sample.history()), status_line => "Waiting for White.",
-            address => "referee@example.test",
+            address => "referee@example.test", picture => sample_picture.clone(),
         };
         let _ = render("watch.txt", ctx.clone());
         let _ = render("watch.html", ctx);
@@ -234,6 +294,7 @@ pub fn self_check() {
         reply_to => "referee+1.abc@example.test", key => "1.abc", view => view_context(&sample),
         status_line => "Your move.", draw_offer => Some("Black offers a draw."),
         deadlines => vec!["White must move by 2026-11-28 22:09 UTC."],
+        picture => sample_picture,
     };
     for games in [vec![game.clone()], vec![game.clone(), game]] {
         let _ = render("digest.txt", context! { games => games.clone() });

@@ -51,7 +51,7 @@ pub use event::{Audience, Event};
 pub use game::{Applied, Game, HistoryLine, View};
 pub use options::{OptionError, OptionReader, Options};
 pub use outcome::{DrawRule, Due, Duty, Ending, GameResult, Outcome, Status};
-pub use presentation::{Cell, Diagram, Presentation};
+pub use presentation::{Cell, Diagram, Figure, Mark, Presentation, Shade};
 pub use score::{Score, ScoreTurn, Secret};
 pub use seat::{Seat, Viewer};
 pub use table::{FromPosition, GAMES, GameInfo, NewGame, game_names};

@@ -14,11 +14,128 @@ pub enum Cell {
     Missing,
     Empty,
     /// A piece: `label` is its short name as the viewer may know it (one to
-    /// three characters: `N`, `n`, `N/?`), `owner` its side.
+    /// three characters: `N`, `n`, `N/?`), for the text diagram; `figure`
+    /// and `marks` are the same knowledge for a picture; `owner` its side.
     Piece {
         label: String,
         owner: Seat,
+        figure: Figure,
+        marks: Vec<Mark>,
     },
+}
+
+impl Cell {
+    /// A piece without marks.
+    pub fn piece(label: impl Into<String>, owner: Seat, figure: Figure) -> Cell {
+        Cell::Piece {
+            label: label.into(),
+            owner,
+            figure,
+            marks: Vec::new(),
+        }
+    }
+
+    /// A piece with marks.
+    pub fn marked(label: impl Into<String>, owner: Seat, figure: Figure, marks: Vec<Mark>) -> Cell {
+        Cell::Piece {
+            label: label.into(),
+            owner,
+            figure,
+            marks,
+        }
+    }
+}
+
+/// The six orthodox chess pieces, as a picture draws them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl Role {
+    /// The role of an orthodox letter (`K Q R B N P`, either case).
+    ///
+    /// ```
+    /// use arbiter::rules::presentation::Role;
+    /// assert_eq!(Role::from_letter('n'), Some(Role::Knight));
+    /// assert_eq!(Role::from_letter('U'), None);
+    /// ```
+    pub fn from_letter(letter: char) -> Option<Role> {
+        Some(match letter.to_ascii_uppercase() {
+            'K' => Role::King,
+            'Q' => Role::Queen,
+            'R' => Role::Rook,
+            'B' => Role::Bishop,
+            'N' => Role::Knight,
+            'P' => Role::Pawn,
+            _ => return None,
+        })
+    }
+}
+
+/// The face a cube shows (Superial Chess): how it moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CubeFace {
+    /// `o`: pushes orthogonally.
+    Pusher,
+    /// `+`: hops orthogonally.
+    Hopper,
+    /// `X`: slashes diagonally.
+    Slasher,
+}
+
+/// What a picture draws on a square: a closed list of everything some game
+/// puts on a board. It is built by a game's view from what that view holds,
+/// so it carries nothing the viewer may not know: a chip's down face is
+/// `None` wherever the view has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Figure {
+    /// An orthodox piece.
+    Orthodox(Role),
+    /// Rebel Chess's Recruiter.
+    Recruiter,
+    /// A Superial cube showing this face.
+    Cube(CubeFace),
+    /// The Superial hybrid's black king: a piece that moves as `rider`,
+    /// riding a cube that shows `cube`.
+    Rider { cube: CubeFace, rider: Role },
+    /// A Reality Check chip: its up face, and its down face where the viewer
+    /// knows it.
+    Chip { up: Role, down: Option<Role> },
+}
+
+/// A mark on a piece, drawn as a small sign beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Bluff Chess: the piece carries its side's alter ego (as the viewer
+    /// knows it).
+    AlterEgo,
+    /// Rebel Chess: a converted piece, serving the side that is not the
+    /// one it started on.
+    Converted,
+    /// Reflection Teammate: the piece belongs to its side's second army
+    /// (`'` in the text).
+    SecondArmy,
+    /// Reflection Teammate: the piece has no reflection and moves alone
+    /// (`*` in the text).
+    Unpaired,
+}
+
+/// The colour of a square where a game's rules give squares colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shade {
+    Black,
+    White,
 }
 
 /// A board as one viewer may see it.
@@ -32,6 +149,10 @@ pub struct Diagram {
     pub bottom: Seat,
     /// Squares to highlight (the last move).
     pub highlight: Vec<Square>,
+    /// The squares' colours, row-major like `cells`, where the game's rules
+    /// give squares a colour (Superial Chess); `None` for a board whose
+    /// light and dark squares are only there to be read.
+    pub shades: Option<Vec<Shade>>,
 }
 
 impl Diagram {
@@ -47,7 +168,27 @@ impl Diagram {
             cells,
             bottom,
             highlight: Vec::new(),
+            shades: None,
         }
+    }
+
+    /// Gives every square the colour `shade` says (for games whose rules
+    /// colour the squares).
+    pub fn shade_with(&mut self, shade: impl Fn(Square) -> Shade) {
+        let mut shades = Vec::with_capacity(self.cells.len());
+        for rank in 0..self.height {
+            for file in 0..self.width {
+                shades.push(shade(Square::new(file, rank).expect("diagram squares fit")));
+            }
+        }
+        self.shades = Some(shades);
+    }
+
+    /// The colour the rules give `square`, if they give colours.
+    pub fn shade(&self, square: Square) -> Option<Shade> {
+        self.shades
+            .as_ref()
+            .map(|s| s[square.rank() as usize * self.width as usize + square.file() as usize])
     }
 
     pub fn cell(&self, square: Square) -> &Cell {

@@ -7,6 +7,7 @@
 pub mod browser;
 pub mod cli;
 pub mod pgn;
+pub mod picture;
 pub mod room;
 
 use std::path::PathBuf;

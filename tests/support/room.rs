@@ -112,15 +112,32 @@ impl Room {
     /// The HTML part of the newest mail to `to`.
     #[allow(dead_code)]
     pub async fn last_html(&self, to: &str) -> String {
-        let raw: Vec<u8> =
-            sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
-                .bind(to)
-                .fetch_one(self.mailroom.referee.store().pool())
-                .await
-                .unwrap()
-                .get(0);
+        let raw = self.last_raw(to).await;
         let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
         parsed.body_html(0).unwrap_or_default().into_owned()
+    }
+
+    /// Every queued mail: its recipient and its bytes, in order.
+    #[allow(dead_code)]
+    pub async fn raws(&self) -> Vec<(String, Vec<u8>)> {
+        sqlx::query("SELECT recipient, raw FROM outbox ORDER BY id")
+            .fetch_all(self.mailroom.referee.store().pool())
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect()
+    }
+
+    /// The newest mail to `to`, as queued.
+    #[allow(dead_code)]
+    pub async fn last_raw(&self, to: &str) -> Vec<u8> {
+        sqlx::query("SELECT raw FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+            .bind(to)
+            .fetch_one(self.mailroom.referee.store().pool())
+            .await
+            .unwrap()
+            .get(0)
     }
 
     /// The threading headers of the queued mails, in order.

@@ -19,10 +19,9 @@ pub(super) struct Files {
     pub pgn: Option<String>,
 }
 
-/// The board picture of one ply. The one place that draws a board for the
-/// site: switch it to the SVG picture here.
+/// The board picture of one ply (the mails' picture, as SVG).
 fn board(diagram: &Diagram) -> String {
-    crate::render::diagram::html(diagram)
+    crate::render::picture::svg(diagram)
 }
 
 #[derive(Serialize)]

@@ -16,8 +16,8 @@ use super::{BluffChess, Decision, Sealed};
 use crate::rules::chess::{self, DrawRule, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::{
-    Cell, Diagram, Due, Duty, Ending, GameResult, HistoryLine, Outcome, Presentation, Seat, View,
-    Viewer,
+    Cell, Diagram, Due, Duty, Ending, GameResult, HistoryLine, Mark, Outcome, Presentation, Seat,
+    View, Viewer,
 };
 
 /// Where a side's alter ego is, as far as the viewer may know.
@@ -394,15 +394,14 @@ impl View for BluffView {
             .collect();
         for (square, piece) in self.position.pieces_on_board() {
             let mut label = piece.char().to_string();
+            let mut marks = Vec::new();
             if carriers.contains(&square) {
                 label.push('*');
+                marks.push(Mark::AlterEgo);
             }
             diagram.set(
                 square,
-                Cell::Piece {
-                    label,
-                    owner: piece.color,
-                },
+                Cell::marked(label, piece.color, chess::figure(piece.role), marks),
             );
         }
         if let Some(last) = &self.last_move {

@@ -91,7 +91,7 @@ pub(crate) use game::{
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};
 pub use view::{ChessView, LastMove};
-pub(crate) use view::{draw_facts, numbered, turn_facts};
+pub(crate) use view::{draw_facts, figure, numbered, turn_facts};
 
 /// The kind of a chess piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -3,11 +3,25 @@
 
 use serde::Serialize;
 
+use super::Role;
 use super::Seat;
 use super::draws::DrawRule;
 use super::position::Position;
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
+use crate::rules::presentation::Role as Drawn;
+use crate::rules::{Cell, Diagram, Figure, HistoryLine, Outcome, Presentation, View};
+
+/// How a picture draws a chess piece of this role.
+pub(crate) fn figure(role: Role) -> Figure {
+    Figure::Orthodox(match role {
+        Role::King => Drawn::King,
+        Role::Queen => Drawn::Queen,
+        Role::Rook => Drawn::Rook,
+        Role::Bishop => Drawn::Bishop,
+        Role::Knight => Drawn::Knight,
+        Role::Pawn => Drawn::Pawn,
+    })
+}
 
 /// The last move played, for the diagram's highlight and the facts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -106,10 +120,7 @@ impl View for ChessView {
         for (square, piece) in self.position.pieces_on_board() {
             diagram.set(
                 square,
-                Cell::Piece {
-                    label: piece.char().to_string(),
-                    owner: piece.color,
-                },
+                Cell::piece(piece.char().to_string(), piece.color, figure(piece.role)),
             );
         }
         if let Some(last) = &self.last_move {

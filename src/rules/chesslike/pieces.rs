@@ -37,6 +37,12 @@ impl Kind {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// How a picture draws one of the first six kinds.
+    pub fn drawn(self) -> Option<crate::rules::presentation::Role> {
+        self.standard_letter()
+            .and_then(crate::rules::presentation::Role::from_letter)
+    }
 }
 
 /// How far a movement goes.

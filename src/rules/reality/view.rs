@@ -16,8 +16,9 @@ use super::board::{ChipId, Face, Kind, Place, list};
 use super::legal::die_meaning;
 use super::{RealityCheck, Settings};
 use crate::rules::geometry::Square;
+use crate::rules::presentation::Role as Drawn;
 use crate::rules::{
-    Audience, Cell, Diagram, Duty, HistoryLine, Presentation, Seat, Status, View, Viewer,
+    Audience, Cell, Diagram, Duty, Figure, HistoryLine, Presentation, Seat, Status, View, Viewer,
 };
 
 /// A chip on the board as the viewer sees it.
@@ -232,6 +233,27 @@ fn assemble(game: &RealityCheck, viewer: Viewer, ended: bool) -> RealityView {
 }
 
 /// A chip's label: `N` (up face only) or `N/R` (both known); Black lowercase.
+/// How a picture draws a face.
+fn drawn(face: Face) -> Drawn {
+    match face {
+        Face::P => Drawn::Pawn,
+        Face::N => Drawn::Knight,
+        Face::B => Drawn::Bishop,
+        Face::R => Drawn::Rook,
+    }
+}
+
+impl ChipView {
+    /// The chip as a picture draws it: the up face, and the down face only
+    /// where this view holds it.
+    fn figure(&self) -> Figure {
+        Figure::Chip {
+            up: drawn(self.up),
+            down: self.down.map(drawn),
+        }
+    }
+}
+
 fn label(owner: Seat, up: Face, down: Option<Face>) -> String {
     match down {
         Some(d) => format!("{}/{}", up.letter_of(owner), d.letter_of(owner)),
@@ -303,10 +325,11 @@ impl View for RealityView {
         for chip in &self.chips {
             diagram.set(
                 chip.square,
-                Cell::Piece {
-                    label: label(chip.owner, chip.up, chip.down),
-                    owner: chip.owner,
-                },
+                Cell::piece(
+                    label(chip.owner, chip.up, chip.down),
+                    chip.owner,
+                    chip.figure(),
+                ),
             );
         }
         diagram.highlight = self.highlight.clone();

@@ -8,7 +8,22 @@ use serde::Serialize;
 use super::{DrawRule, Piece, Role, Seat, Version};
 use crate::rules::chess;
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, View};
+use crate::rules::presentation::Role as Drawn;
+use crate::rules::{Cell, Diagram, Figure, HistoryLine, Mark, Outcome, Presentation, View};
+
+/// How a picture draws a piece of this role.
+fn figure(role: Role) -> Figure {
+    let drawn = match role {
+        Role::Recruiter => return Figure::Recruiter,
+        Role::King => Drawn::King,
+        Role::Queen => Drawn::Queen,
+        Role::Rook => Drawn::Rook,
+        Role::Bishop => Drawn::Bishop,
+        Role::Knight => Drawn::Knight,
+        Role::Pawn => Drawn::Pawn,
+    };
+    Figure::Orthodox(drawn)
+}
 
 /// A piece where it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -110,12 +125,19 @@ impl View for RebelView {
         let geometry = Geometry::rectangle(8, 8);
         let mut diagram = Diagram::empty(&geometry, self.bottom);
         for placed in &self.pieces {
+            let marks = if placed.piece.converted {
+                vec![Mark::Converted]
+            } else {
+                Vec::new()
+            };
             diagram.set(
                 placed.square,
-                Cell::Piece {
-                    label: placed.piece.label(),
-                    owner: placed.piece.color,
-                },
+                Cell::marked(
+                    placed.piece.label(),
+                    placed.piece.color,
+                    figure(placed.piece.role),
+                    marks,
+                ),
             );
         }
         if let Some(last) = &self.last {

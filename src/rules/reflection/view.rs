@@ -8,9 +8,9 @@ use serde::Serialize;
 use crate::rules::chess::{draw_facts, numbered, turn_facts};
 use crate::rules::chesslike::{DrawRule, Position};
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, Seat, View};
+use crate::rules::{Cell, Diagram, Figure, HistoryLine, Mark, Outcome, Presentation, Seat, View};
 
-use super::config::{Config, Layout, Symmetry};
+use super::config::{Config, Layout, Symmetry, UNPAIRED};
 use super::position::{Board, ReflectionPosition};
 use super::turn::Turn;
 
@@ -46,18 +46,31 @@ pub struct ReflectionView {
 }
 
 /// The diagram of a board: every piece by its label (letter, `'` for the
-/// second army, `*` for unpaired), missing squares blank, drawn at
-/// `offset` files to the right.
+/// second army, `*` for unpaired) and its figure with the same marks,
+/// missing squares blank, drawn at `offset` files to the right.
 fn draw(diagram: &mut Diagram, position: &Position, offset: u8) {
     let geometry = &position.variant().geometry;
     for square in geometry.squares() {
         let at = Square::new(square.file() + offset, square.rank()).expect("within 16 files");
         let cell = match position.piece_at(square) {
             None => Cell::Empty,
-            Some(piece) => Cell::Piece {
-                label: position.variant().label(piece),
-                owner: piece.owner,
-            },
+            Some(piece) => {
+                let variant = position.variant();
+                let mut marks = Vec::new();
+                if !variant.army(piece.army).suffix.is_empty() {
+                    marks.push(Mark::SecondArmy);
+                }
+                if piece.marks.has(UNPAIRED) {
+                    marks.push(Mark::Unpaired);
+                }
+                let role = piece.kind.drawn().expect("orthodox pieces only");
+                Cell::marked(
+                    variant.label(piece),
+                    piece.owner,
+                    Figure::Orthodox(role),
+                    marks,
+                )
+            }
         };
         diagram.set(at, cell);
     }

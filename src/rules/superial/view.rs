@@ -3,11 +3,14 @@
 
 use serde::Serialize;
 
-use super::board::{Colour, Cube};
+use super::board::{Aspect, Colour, Cube};
 use super::game::{Last, Superial};
 use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::{Cell, Diagram, Game, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
+use crate::rules::presentation::CubeFace;
+use crate::rules::{
+    Cell, Diagram, Figure, Game, HistoryLine, Outcome, Presentation, Seat, Shade, View, Viewer,
+};
 
 /// A cube where it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -62,6 +65,23 @@ impl SuperialView {
     }
 }
 
+/// The face a picture draws for an aspect.
+pub(crate) fn face(aspect: Aspect) -> CubeFace {
+    match aspect {
+        Aspect::Pusher => CubeFace::Pusher,
+        Aspect::Hopper => CubeFace::Hopper,
+        Aspect::Slasher => CubeFace::Slasher,
+    }
+}
+
+/// Gives the diagram's squares their colours (a1 black), for a picture.
+pub(crate) fn shade(diagram: &mut Diagram) {
+    diagram.shade_with(|square| match Colour::of(square) {
+        Colour::Black => Shade::Black,
+        Colour::White => Shade::White,
+    });
+}
+
 /// The square colours drawn as the diagram is, for the text board:
 /// `#` black, `-` white.
 pub(super) fn colour_map(diagram: &Diagram) -> Vec<String> {
@@ -95,12 +115,14 @@ impl View for SuperialView {
         for placed in &self.cubes {
             diagram.set(
                 placed.square,
-                Cell::Piece {
-                    label: placed.cube.label(),
-                    owner: placed.cube.team,
-                },
+                Cell::piece(
+                    placed.cube.label(),
+                    placed.cube.team,
+                    Figure::Cube(face(placed.cube.aspect)),
+                ),
             );
         }
+        shade(&mut diagram);
         if let Some(last) = &self.last {
             diagram.highlight = last.squares.clone();
         }

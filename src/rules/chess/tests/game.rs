@@ -2,9 +2,10 @@
 
 use super::{Rng, sq, uci};
 use crate::rules::chess::{Chess, ChessAction, ChessView};
+use crate::rules::presentation::Role;
 use crate::rules::{
-    ActionError, Cell, Due, Duty, Entropy, Event, Game, GameInfo, OptionError, Options, Seat,
-    Status, View, Viewer,
+    ActionError, Cell, Due, Duty, Entropy, Event, Figure, Game, GameInfo, OptionError, Options,
+    Seat, Status, View, Viewer,
 };
 
 fn new_game() -> Chess {
@@ -188,14 +189,18 @@ fn the_view_shows_the_board_and_the_facts() {
         diagram.cell(sq("d7")),
         &Cell::Piece {
             label: "B".into(),
-            owner: Seat::White
+            owner: Seat::White,
+            figure: Figure::Orthodox(Role::Bishop),
+            marks: vec![],
         }
     );
     assert_eq!(
         diagram.cell(sq("e8")),
         &Cell::Piece {
             label: "k".into(),
-            owner: Seat::Black
+            owner: Seat::Black,
+            figure: Figure::Orthodox(Role::King),
+            marks: vec![],
         }
     );
     assert_eq!(diagram.cell(sq("e2")), &Cell::Empty);

@@ -473,3 +473,64 @@ fn a_fixed_sweep_of_random_games_plays_every_kind_of_action_and_finishes_games()
     ];
     assert!(all.iter().all(|k| kinds.contains(k)), "{kinds:?}");
 }
+
+/// The board picture (PNG) a seat is mailed.
+fn picture(game: &RealityCheck, viewer: Viewer) -> Vec<u8> {
+    let presentation = game.view(viewer).present();
+    crate::render::picture::png(presentation.diagram.as_ref().expect("a board"))
+}
+
+/// The board picture a seat is mailed is the same, to the byte, for two
+/// states that differ only in chips hidden from that seat; the host, who
+/// sees every down face, is shown the difference.
+#[test]
+fn the_picture_is_the_same_whatever_a_seat_may_not_know() {
+    let (mut compared, mut seen_by_host) = (0, 0);
+    for (number, opts) in ["", "board=advanced", "setup=free", "retreat=on dice=1"]
+        .iter()
+        .enumerate()
+    {
+        let mut rng = Entropy::new(SEED, 1000 + number as u64);
+        let mut game = new_game(opts);
+        for seat in Seat::BOTH {
+            let text = random_setup(&game, seat, &mut rng);
+            let action = game.parse_action(seat, &text).unwrap();
+            game = game
+                .apply(seat, &action, &mut Entropy::new(SEED, 0))
+                .unwrap()
+                .state;
+        }
+        for ply in 0..96u64 {
+            if game.outcome.is_some() {
+                break;
+            }
+            if ply % 8 == 4 {
+                for seat in Seat::BOTH {
+                    let viewer = Viewer::Seat(seat);
+                    let twin = scramble(&game, viewer, &mut rng);
+                    if twin == game {
+                        continue;
+                    }
+                    assert_eq!(
+                        picture(&game, viewer),
+                        picture(&twin, viewer),
+                        "{seat:?} {}",
+                        game.position()
+                    );
+                    compared += 1;
+                    if picture(&game, Viewer::Host) != picture(&twin, Viewer::Host) {
+                        seen_by_host += 1;
+                    }
+                }
+            }
+            let seat = game.side;
+            let action = pick(&mut rng, &game.legal_actions(seat));
+            game = game
+                .apply(seat, &action, &mut Entropy::new(SEED, ply + 1))
+                .unwrap()
+                .state;
+        }
+    }
+    assert!(compared >= 20, "{compared} pictures compared");
+    assert!(seen_by_host * 2 >= compared, "{seen_by_host} of {compared}");
+}

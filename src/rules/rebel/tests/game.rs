@@ -153,14 +153,18 @@ fn the_view_shows_board_facts_and_history() {
         diagram.cell(sq("a6")),
         &crate::rules::Cell::Piece {
             label: "P*".into(),
-            owner: Seat::White
+            owner: Seat::White,
+            figure: crate::rules::Figure::Orthodox(crate::rules::presentation::Role::Pawn),
+            marks: vec![crate::rules::Mark::Converted],
         }
     );
     assert_eq!(
         diagram.cell(sq("c5")),
         &crate::rules::Cell::Piece {
             label: "u".into(),
-            owner: Seat::Black
+            owner: Seat::Black,
+            figure: crate::rules::Figure::Recruiter,
+            marks: vec![],
         }
     );
     assert_eq!(presentation.legend.len(), 3, "no II legend line in I");

@@ -496,7 +496,9 @@ fn the_view_marks_converted_pieces() {
         diagram.cell(sq("c4")),
         &crate::rules::Cell::Piece {
             label: "N*".into(),
-            owner: Seat::White
+            owner: Seat::White,
+            figure: crate::rules::Figure::Orthodox(crate::rules::presentation::Role::Knight),
+            marks: vec![crate::rules::Mark::Converted],
         }
     );
     assert!(

@@ -2,7 +2,7 @@
 //! turns, refusals, views, storage, draws.
 
 use super::{Table, sq};
-use crate::render::diagram;
+use crate::render::{diagram, picture};
 use crate::rules::reflection::{ReflectionAction, ReflectionTeammate};
 use crate::rules::{
     ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameInfo, GameResult, Options, Seat,
@@ -224,7 +224,7 @@ fn the_cross14_board_reads_in_a_fixed_width_font() {
 }
 
 #[test]
-fn the_html_board_shows_every_setup_and_both_boards() {
+fn the_picture_shows_every_setup_and_both_boards() {
     for words in [
         &["setup=cross14"][..],
         &["setup=cross12"],
@@ -234,14 +234,46 @@ fn the_html_board_shows_every_setup_and_both_boards() {
     ] {
         let t = Table::new(words);
         let view = AnyGame::seat_view(&t.game, Seat::Black).view().clone();
-        let html = diagram::html(view.presentation().diagram.as_ref().unwrap());
-        // The first army's kings as figurines, the second's as K' and k'.
-        let figurines = html.matches('♔').count() + html.matches('♚').count();
-        let primed = html.matches(">K'<").count() + html.matches(">k'<").count();
-        assert_eq!(figurines + primed, 4, "{words:?}: four kings, two a side");
-        assert!(figurines >= 2, "{words:?}");
+        let diagram = view.presentation().diagram.as_ref().unwrap();
+        let svg = picture::svg(diagram);
+        // Four kings, two a side; the second army's marked where the text
+        // primes them (K', k').
+        let kings: Vec<(&String, &str)> = diagram
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c {
+                Cell::Piece { label, .. } if label.to_ascii_uppercase().starts_with('K') => {
+                    Some((i, label))
+                }
+                _ => None,
+            })
+            .map(|(i, label)| {
+                let square = crate::rules::geometry::Square::new(
+                    (i % diagram.width as usize) as u8,
+                    (i / diagram.width as usize) as u8,
+                )
+                .unwrap();
+                (label, picture::drawn_on(&svg, &square.to_string()))
+            })
+            .collect();
+        assert_eq!(kings.len(), 4, "{words:?}: four kings");
+        for seat in ["#white-king", "#black-king"] {
+            let drawn = kings.iter().filter(|(_, k)| k.contains(seat)).count();
+            assert_eq!(drawn, 2, "{words:?}: two a side");
+        }
+        for (label, drawn) in &kings {
+            assert_eq!(
+                label.contains('\''),
+                drawn.contains(picture::SECOND_ARMY_INK),
+                "{words:?}: {label} drawn as {drawn}"
+            );
+        }
         if words == ["setup=two-boards"] {
-            assert!(html.contains("title=\"p1\""), "board 2 drawn on files i-p");
+            assert!(
+                picture::fill_of(&svg, "p1").is_some(),
+                "board 2 drawn on files i-p"
+            );
             assert!(
                 view.presentation()
                     .legend

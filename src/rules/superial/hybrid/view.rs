@@ -12,8 +12,8 @@ use crate::rules::chesslike::Kind;
 use crate::rules::geometry::{Geometry, Square};
 use crate::rules::superial::Last;
 use crate::rules::superial::board::Token;
-use crate::rules::superial::view::colour_map;
-use crate::rules::{Cell, Diagram, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
+use crate::rules::superial::view::{colour_map, face, shade};
+use crate::rules::{Cell, Diagram, Figure, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
 
 /// A man where it stands, with its board label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -23,6 +23,21 @@ pub struct PlacedMan {
     /// Black's king (a knight riding a pusher).
     pub label: String,
     pub owner: Seat,
+    /// The same man for a picture.
+    pub figure: Figure,
+}
+
+/// How a picture draws a man.
+pub fn figure(man: Man) -> Figure {
+    let role = || man.0.kind.drawn().expect("an orthodox kind");
+    match man.aspect() {
+        Some(aspect) if man.is_king() => Figure::Rider {
+            cube: face(aspect),
+            rider: role(),
+        },
+        Some(aspect) => Figure::Cube(face(aspect)),
+        None => Figure::Orthodox(role()),
+    }
 }
 
 /// A man's label on the board.
@@ -73,6 +88,7 @@ impl HybridView {
                     square,
                     label: label(Man(piece)),
                     owner: piece.owner,
+                    figure: figure(Man(piece)),
                 })
                 .collect(),
             bottom: bottom_seat(viewer),
@@ -95,12 +111,10 @@ impl View for HybridView {
         for man in &self.men {
             diagram.set(
                 man.square,
-                Cell::Piece {
-                    label: man.label.clone(),
-                    owner: man.owner,
-                },
+                Cell::piece(man.label.clone(), man.owner, man.figure),
             );
         }
+        shade(&mut diagram);
         if let Some(last) = &self.last {
             diagram.highlight = last.squares.clone();
         }

@@ -3,7 +3,7 @@
 //! but for the side drawn at the bottom.
 
 use super::{B, W, at, new_game, play, play_all};
-use crate::render::diagram;
+use crate::render::{diagram, picture};
 use crate::rules::superial::Colour;
 use crate::rules::{Cell, Game, Presentation, Seat, View, Viewer};
 
@@ -45,7 +45,9 @@ pub(super) fn the_text_board_shows_each_cubes_team_and_aspect() {
         cell,
         &Cell::Piece {
             label: "B+".to_string(),
-            owner: B
+            owner: B,
+            figure: crate::rules::Figure::Cube(crate::rules::presentation::CubeFace::Hopper),
+            marks: vec![],
         }
     );
 }
@@ -91,20 +93,30 @@ pub(super) fn the_text_board_draws_every_squares_colour_from_the_viewers_side() 
 }
 
 #[test]
-pub(super) fn the_html_board_shades_the_black_squares_dark_and_labels_the_cubes() {
+pub(super) fn the_picture_draws_the_square_colours_and_the_cubes() {
     let game = play(&new_game(""), "c2-c3=X");
     let p = present(&game, Viewer::Spectator);
-    let html = diagram::html(p.diagram.as_ref().unwrap());
-    let cell = |square: &str| {
-        let start = html.find(&format!("title=\"{square}\"")).unwrap();
-        &html[start..start + html[start..].find("</td>").unwrap()]
-    };
-    // a1 black and empty; b1 white with White's pusher; c3 black, with the
-    // last action's highlight and the new slasher.
-    assert!(cell("a1").contains("#b58863"), "{}", cell("a1"));
-    assert!(cell("b1").contains("#f0d9b5") && cell("b1").ends_with(">Wo"));
-    assert!(cell("c3").contains("#aaa23a") && cell("c3").ends_with(">WX"));
-    assert!(cell("b6").contains("#b58863") && cell("b6").ends_with(">Bo"));
+    let d = p.diagram.as_ref().unwrap();
+    for square in ["a1", "c3", "b6"] {
+        let square = crate::rules::geometry::Square::parse(square).unwrap();
+        assert_eq!(
+            d.shade(square),
+            Some(crate::rules::Shade::Black),
+            "{square}"
+        );
+    }
+    let svg = picture::svg(d);
+    // a1 black and empty; b1 white with White's pusher; c3 black, keeping
+    // its colour under the last action's highlight, with the new slasher.
+    let black = picture::fill_of(&svg, "a1").unwrap();
+    let white = picture::fill_of(&svg, "b1").unwrap();
+    assert_ne!(black, white);
+    assert_eq!(picture::drawn_on(&svg, "a1"), "");
+    assert!(picture::drawn_on(&svg, "b1").contains("#white-cube-pusher"));
+    assert_eq!(picture::fill_of(&svg, "c3"), Some(black));
+    assert!(picture::drawn_on(&svg, "c3").contains("#white-cube-slasher"));
+    assert_eq!(picture::fill_of(&svg, "b6"), Some(black));
+    assert!(picture::drawn_on(&svg, "b6").contains("#black-cube-pusher"));
 }
 
 #[test]

@@ -39,6 +39,10 @@ fn blacks_king_is_drawn_riding_its_cube() {
         facts.contains("Black's king rides its cube on d4"),
         "{facts}"
     );
-    let html = crate::render::diagram::html(view.present().diagram.as_ref().unwrap());
-    assert!(html.contains("X/n"), "{html}");
+    let svg = crate::render::picture::svg(view.present().diagram.as_ref().unwrap());
+    let drawn = crate::render::picture::drawn_on(&svg, "d4");
+    assert!(
+        drawn.contains("#black-cube-slasher") && drawn.contains("#black-knight"),
+        "{drawn}"
+    );
 }
