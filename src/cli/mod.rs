@@ -1,5 +1,5 @@
-//! The `arbiter` command line: the referee without mail (`game`, `perft`,
-//! `rules`), and the mail daemon.
+//! The `arbiter` command line: the referee without mail (`game`, `archive`,
+//! `perft`, `rules`), and the mail daemon.
 
 mod archive;
 mod game;
