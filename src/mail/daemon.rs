@@ -13,7 +13,7 @@
 //! configuration ([`reload`], [`super::reload`]).
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use tokio::runtime::Handle;
@@ -361,7 +361,10 @@ fn session(
         // The new mails' bodies in one round trip, a batch at a time (the
         // rest come on the next pass, which follows at once).
         todo.truncate(FETCH_BATCH);
+        let fetching = Instant::now();
         let mut bodies = mailbox.fetch_many(&todo)?;
+        // Each mail's share of the fetch, for the per-mail timing below.
+        let fetch_share = fetching.elapsed() / todo.len().max(1) as u32;
         for uid in todo {
             if stop.requested() {
                 return Ok(());
@@ -376,13 +379,25 @@ fn session(
             };
             debug!(%key, bytes = raw.len(), "mail fetched");
             let mailroom = room.borrow().clone();
+            let processing = Instant::now();
             // A bug in the rules must not stop the referee, nor make it
             // retry the same mail forever: the mail is set aside.
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 runtime.block_on(process(&mailroom, key, &raw))
             }));
             match outcome {
-                Ok(result) => result?,
+                Ok(result) => {
+                    result?;
+                    // The referee's own time for this mail, from its share
+                    // of the fetch to its effects and answers committed
+                    // (read by `cargo bench --bench load`).
+                    debug!(
+                        %key,
+                        fetch_us = fetch_share.as_micros() as u64,
+                        process_us = processing.elapsed().as_micros() as u64,
+                        "mail committed"
+                    );
+                }
                 Err(panic) => {
                     let what = panic
                         .downcast_ref::<String>()
