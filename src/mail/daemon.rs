@@ -333,12 +333,17 @@ fn session(
         mailbox.uidvalidity,
     ))?;
     debug!(mailbox = %imap.mailbox, "watching the mailbox");
+    // When the last mail was done: while mail keeps coming, the mailbox is
+    // looked at again after a short pause instead of waiting in IDLE.
+    let mut last_work: Option<Instant> = None;
     loop {
         // Mail that arrives while one is processed is announced in the
         // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate
         // drops, and the next IDLE does not announce it again: after any
         // work, look again before waiting.
-        let mut finished = 0;
+        // Mails done (now or before), moved out together at the end of
+        // the pass, or before a stop.
+        let mut done = Vec::new();
         let mut todo = Vec::new();
         for uid in mailbox.pending()? {
             let key = MailKey {
@@ -346,14 +351,13 @@ fn session(
                 uid,
             };
             let mailroom = room.borrow().clone();
-            let done = runtime.block_on(async {
+            let seen = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, key).await
             })?;
-            if done {
+            if seen {
                 // Processed before a crash or a lost connection: only moved.
-                mailbox.finish(uid)?;
-                finished += 1;
+                done.push(uid);
             } else {
                 todo.push(uid);
             }
@@ -367,6 +371,7 @@ fn session(
         let fetch_share = fetching.elapsed() / todo.len().max(1) as u32;
         for uid in todo {
             if stop.requested() {
+                mailbox.finish_all(&done)?;
                 return Ok(());
             }
             let key = MailKey {
@@ -409,10 +414,24 @@ fn session(
                 }
             }
             wake.notify_one();
-            mailbox.finish(uid)?;
-            finished += 1;
+            done.push(uid);
+        }
+        mailbox.finish_all(&done)?;
+        let finished = done.len();
+        if finished > 0 {
+            last_work = Some(Instant::now());
         }
         if finished > 0 || mailbox.announced_new_mail() {
+            continue;
+        }
+        // Under load, a short pause and a fresh look: the server tells an
+        // IDLE client of new mail only after a delay of its own (Dovecot
+        // waits half a second to gather changes), which would bound the
+        // moves a busy referee completes by its players' count.
+        if last_work.is_some_and(|at| at.elapsed() < BUSY_SPELL) {
+            if stop.sleep(BUSY_PAUSE) {
+                return Ok(());
+            }
             continue;
         }
         let socket = mailbox.socket()?;
@@ -433,6 +452,11 @@ fn session(
 /// New mails fetched in one IMAP round trip at most (a bound on memory:
 /// a mail may be large).
 const FETCH_BATCH: usize = 16;
+
+/// How long after its last mail the watcher keeps looking at the mailbox
+/// every [`BUSY_PAUSE`] (one `UID SEARCH`) before it waits in IDLE again.
+const BUSY_SPELL: Duration = Duration::from_secs(2);
+const BUSY_PAUSE: Duration = Duration::from_millis(20);
 
 /// A new UIDVALIDITY means the server renumbered the mailbox: old UIDs mean
 /// nothing now. Mails still waiting are then recognised by Message-ID.
