@@ -257,6 +257,98 @@ async fn referee() {
     );
 }
 
+/// What checkpoints cost a load: a 63-ply chess game whose checkpoint is
+/// 15 entries behind (as the referee leaves it: the last one at 48), to
+/// replay on each load, against the same game with a checkpoint at its
+/// last entry.
+async fn checkpoints() {
+    use arbiter::command::Command;
+    use arbiter::referee::{Match, Referee};
+    use arbiter::rules::{GameInfo, Seat};
+    use arbiter::store::Store;
+    use arbiter::store::games::{self, Checkpoint};
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+
+    const PLIES: usize = 63;
+    let info = GameInfo::find("chess").unwrap();
+    let mut line = Vec::new();
+    let mut current = Match::new(info, &Options::default(), [0; 32]).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    while line.len() < PLIES {
+        let seat = [Seat::White, Seat::Black][line.len() % 2];
+        let mut legal = current.legal_texts(seat);
+        legal.shuffle(&mut rng);
+        let (text, next) = legal
+            .into_iter()
+            .filter(|t| !t.contains("claim"))
+            .find_map(|t| {
+                let step = current.play(seat, &t, [0; 32], line.len() as u64).ok()?;
+                matches!(step.state.status(), Status::Ongoing(_)).then_some((t, step.state))
+            })
+            .unwrap();
+        line.push(text);
+        current = next;
+    }
+    let store = Store::open_in_memory().await.unwrap();
+    let referee = Referee::new(store.clone());
+    let mut tx = store.write().await.unwrap();
+    let (id, _) = referee
+        .create_game(
+            &mut tx,
+            "chess",
+            "a@x.test",
+            "b@x.test",
+            &Options::default(),
+            None,
+        )
+        .await
+        .unwrap();
+    for (ply, text) in line.iter().enumerate() {
+        let seat = [Seat::White, Seat::Black][ply % 2];
+        referee
+            .act(&mut tx, id, seat, &Command::Play(text.clone()), "bench")
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let time_loads = || async {
+        let mut tx = store.read().await.unwrap();
+        let mut times = Vec::new();
+        for _ in 0..200 {
+            let start = Instant::now();
+            std::hint::black_box(referee.load(&mut tx, id).await.unwrap());
+            times.push(start.elapsed());
+        }
+        times.into_iter().min().unwrap()
+    };
+    let behind = time_loads().await;
+    let full = {
+        let mut conn = store.read().await.unwrap();
+        referee.verify(&mut conn, id).await.unwrap()
+    };
+    let mut tx = store.write().await.unwrap();
+    games::save_checkpoint(
+        &mut tx,
+        id,
+        &Checkpoint {
+            log_len: PLIES as i64,
+            state: full.snapshot(),
+            draw_offer: None,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let current = time_loads().await;
+    report(
+        "load, 63 plies, checkpoint 15 behind",
+        "checkpoint at the last entry",
+        behind,
+        current,
+    );
+}
+
 /// A clock's round over a database of `games` ongoing games with nothing
 /// due (their next checks days ahead), as after the first round.
 async fn clock_round(games: usize) -> Duration {
@@ -317,5 +409,6 @@ fn main() {
         .build()
         .unwrap();
     runtime.block_on(referee());
+    runtime.block_on(checkpoints());
     runtime.block_on(clock());
 }

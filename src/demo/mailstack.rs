@@ -25,6 +25,9 @@ pub struct StackOptions {
     /// Listen on these ports (SMTP, submission, IMAP, IMAPS) instead of
     /// free ones: a server restarted where it was.
     pub ports: Option<[u16; 4]>,
+    /// The mail users (default: referee, alice, bob, carol, dave); the
+    /// referee must be one of them.
+    pub users: Option<Vec<String>>,
 }
 
 /// A running local mail server.
@@ -87,6 +90,9 @@ impl MailStack {
         }
         if options.no_plus {
             command.arg("--no-plus");
+        }
+        if let Some(users) = &options.users {
+            command.arg("--users").arg(users.join(","));
         }
         if let Some(ports) = options.ports {
             let list: Vec<String> = ports.iter().map(u16::to_string).collect();

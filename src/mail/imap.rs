@@ -336,9 +336,17 @@ impl Mailbox {
             .collect())
     }
 
-    /// Marks a processed mail `\Seen` and moves it to the done folder.
-    pub fn finish(&mut self, uid: u32) -> anyhow::Result<()> {
-        let set = uid.to_string();
+    /// Marks processed mails `\Seen` and moves them to the done folder,
+    /// one command each step for all of them.
+    pub fn finish_all(&mut self, uids: &[u32]) -> anyhow::Result<()> {
+        if uids.is_empty() {
+            return Ok(());
+        }
+        let set = uids
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         self.session
             .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
             .context("IMAP UID STORE")?;
@@ -361,7 +369,7 @@ impl Mailbox {
                 .context("IMAP UID STORE")?;
             self.session.uid_expunge(&set).context("IMAP UID EXPUNGE")?;
         }
-        debug!(uid, folder = %self.done, "mail moved");
+        debug!(uids = %set, folder = %self.done, "mail moved");
         Ok(())
     }
 

@@ -1,7 +1,8 @@
 //! A match: one game's rules state plus what the referee adds around any
 //! game (draw offers, resignation, adjudication), and the log entries that
 //! change it. Replaying the log from the start gives the match; the stored
-//! snapshot is only a cache of that replay.
+//! checkpoint (a snapshot of the match after some of the log) is only a
+//! cache of that replay.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -578,9 +579,9 @@ impl Match {
         })
     }
 
-    /// The snapshot stored beside the log. A takeback request is written
-    /// only while one stands, so snapshots of games without one read as
-    /// they always have.
+    /// The match as data: what a checkpoint stores beside the log. A
+    /// takeback request is written only while one stands, so checkpoints of
+    /// games without one read as they always have.
     pub fn snapshot(&self) -> serde_json::Value {
         let mut snapshot = serde_json::json!({ "game": self.game.to_json(), "ended": self.ended });
         if let Some(seat) = self.takeback_offer {
