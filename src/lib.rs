@@ -4,7 +4,7 @@
 //! - [`command`]: the grammar of what players write.
 //! - [`referee`]: commands plus stored games give new games and notices.
 //! - [`store`]: the SQLite database.
-//! - [`render`]: notices and views as text.
+//! - [`render`]: notices and views as text and HTML, boards as pictures.
 //! - [`mail`]: players' mail: what they sent, as commands.
 //! - [`archive`]: a game exported, as JSON and PGN.
 //! - [`check`]: `arbiter check`, the host's walk from the configuration

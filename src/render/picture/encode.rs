@@ -53,7 +53,7 @@ pub(super) fn indexed_png(pixmap: &Pixmap) -> Vec<u8> {
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(palette.concat());
-        encoder.set_deflate_compression(png::DeflateCompression::Level(9));
+        encoder.set_deflate_compression(png::DeflateCompression::Level(6));
         encoder.set_filter(png::Filter::NoFilter);
         let mut writer = encoder
             .write_header()

@@ -62,11 +62,19 @@ pub(super) fn chip(out: &mut String, owner: Seat, up: Role, down: Option<Role>) 
 }
 
 /// The hybrid's black king: its cube, with the piece it moves as standing
-/// on it.
+/// on it, and a gold cross at the upper left for the king.
 pub(super) fn rider(out: &mut String, owner: Seat, cube: CubeFace, rider: Role) {
     place(out, Sprite::Cube(cube, owner), 15.5, 27.5, 0.68);
-    place(out, Sprite::Piece(rider, owner), 28.5, 18.5, 0.8);
+    place(out, Sprite::Piece(rider, owner), 28.5, 18.5, 0.84);
+    let _ = write!(
+        out,
+        "<path d=\"{CROSS}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"2.4\" stroke-linejoin=\"round\"/>\
+         <path d=\"{CROSS}\" fill=\"#f2b705\" stroke=\"#7a5600\" stroke-width=\"0.9\" stroke-linejoin=\"round\"/>"
+    );
 }
+
+/// A small cross at the upper left (the hybrid king's sign).
+const CROSS: &str = "M5.2 1.2H8.4V4.2H11.4V7.4H8.4V12.8H5.2V7.4H2.2V4.2H5.2Z";
 
 /// A mark's sign in a corner of the square, with a light halo so that it
 /// reads on dark squares and dark pieces.
