@@ -1,6 +1,8 @@
 //! A game-independent picture of a view: a board diagram and the facts
 //! around it. Games build it from their views; `crate::render` turns it into
-//! plain text, HTML and images. Nothing here knows any game.
+//! plain text, HTML and images. Nothing here knows any game's rules: a
+//! [`Figure`] is only a closed list of the things some game puts on a board,
+//! so that a picture can draw each of them.
 
 use serde::{Deserialize, Serialize};
 
