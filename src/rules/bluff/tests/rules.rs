@@ -455,3 +455,30 @@ fn after_a_lost_turn_all_pieces_count_again() {
     t.play("Rc7");
     assert!(t.owes(Seat::Black, Duty::Decision));
 }
+
+/// The alter ego's mark on the board (the picture's star, the text's `*`)
+/// shows where the viewer knows the alter ego to be, and nowhere while
+/// the decision that placed it is sealed from them.
+#[test]
+fn the_alter_ego_mark_shows_only_what_the_viewer_knows() {
+    use crate::rules::{Cell, Mark};
+    let mut t = Table::start();
+    t.play_all(&["e4", "d5 transfer d8"]);
+    let marked = |viewer: Viewer| -> Vec<String> {
+        let diagram = t.game.view(viewer).present().diagram.unwrap();
+        let mut squares = Vec::new();
+        for (i, cell) in diagram.cells.iter().enumerate() {
+            if let Cell::Piece { marks, label, .. } = cell {
+                assert_eq!(marks.contains(&Mark::AlterEgo), label.ends_with('*'));
+                if marks.contains(&Mark::AlterEgo) {
+                    let square = crate::rules::geometry::Square::new(i as u8 % 8, i as u8 / 8);
+                    squares.push(square.unwrap().to_string());
+                }
+            }
+        }
+        squares
+    };
+    assert_eq!(marked(Viewer::Seat(Seat::Black)), ["e4", "d8"]);
+    assert_eq!(marked(Viewer::Seat(Seat::White)), ["e4"]);
+    assert_eq!(marked(Viewer::Spectator), ["e4"]);
+}

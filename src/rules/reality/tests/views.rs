@@ -59,6 +59,20 @@ fn the_diagram_labels_known_faces_and_draws_the_viewer_at_the_bottom() {
     assert_eq!(label("c6"), "p/n");
     assert_eq!(label("a1"), "Missing");
     assert_eq!(label("a4"), "Empty");
+    // The picture's figures carry the same knowledge as the labels: White's
+    // rook on d1 has its down face hidden from Black, the chip shown on c4
+    // and Black's own do not.
+    use crate::rules::Figure;
+    use crate::rules::presentation::Role;
+    let figure = |name: &str| match diagram.cell(sq(name)) {
+        Cell::Piece { figure, .. } => *figure,
+        other => panic!("{other:?}"),
+    };
+    let chip = |up, down| Figure::Chip { up, down };
+    assert_eq!(figure("d1"), chip(Role::Rook, None));
+    assert_eq!(figure("c4"), chip(Role::Knight, Some(Role::Pawn)));
+    assert_eq!(figure("d9"), chip(Role::Rook, Some(Role::Rook)));
+    assert_eq!(figure("c6"), chip(Role::Pawn, Some(Role::Knight)));
     assert_eq!(diagram.highlight, vec![sq("c7"), sq("c6"), sq("c4")]);
     assert!(
         black
