@@ -5,6 +5,7 @@ pub mod compose;
 pub mod daemon;
 pub mod folders;
 pub mod imap;
+mod in_game;
 pub mod inbox;
 mod invitations;
 pub mod login;
