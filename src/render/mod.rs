@@ -27,20 +27,25 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("digest.html", include_str!("../../templates/digest.html")),
 ];
 
+/// A template environment with the project's settings (a missing value is
+/// an error; block tags leave no blank lines; `.html` names autoescape),
+/// holding `templates`. A template that does not compile is a bug: panic.
+pub(crate) fn environment_of(templates: &[(&'static str, &'static str)]) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    for (name, source) in templates {
+        env.add_template(name, source)
+            .unwrap_or_else(|e| panic!("template {name} does not compile: {e}"));
+    }
+    env
+}
+
 fn environment() -> &'static Environment<'static> {
     static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        env.set_undefined_behavior(UndefinedBehavior::Strict);
-        env.set_trim_blocks(true);
-        env.set_lstrip_blocks(true);
-        env.set_keep_trailing_newline(true);
-        for (name, source) in TEMPLATES {
-            env.add_template(name, source)
-                .unwrap_or_else(|e| panic!("template {name} does not compile: {e}"));
-        }
-        env
-    })
+    ENV.get_or_init(|| environment_of(TEMPLATES))
 }
 
 fn render(name: &str, ctx: minijinja::Value) -> String {

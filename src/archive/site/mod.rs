@@ -20,7 +20,7 @@ mod page;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use minijinja::{Environment, UndefinedBehavior};
+use minijinja::Environment;
 use thiserror::Error;
 
 use super::{Archive, pgn};
@@ -163,18 +163,7 @@ const INDEX_SCRIPT: &str = include_str!("../../../templates/site/index.js");
 /// The templates, with HTML autoescape (the names end in `.html`).
 fn environment() -> &'static Environment<'static> {
     static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        env.set_undefined_behavior(UndefinedBehavior::Strict);
-        env.set_trim_blocks(true);
-        env.set_lstrip_blocks(true);
-        env.set_keep_trailing_newline(true);
-        for (name, source) in TEMPLATES {
-            env.add_template(name, source)
-                .unwrap_or_else(|e| panic!("template site/{name} does not compile: {e}"));
-        }
-        env
-    })
+    ENV.get_or_init(|| crate::render::environment_of(TEMPLATES))
 }
 
 fn render(name: &str, ctx: minijinja::Value) -> String {
