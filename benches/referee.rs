@@ -281,7 +281,7 @@ async fn clock_round(games: usize) -> Duration {
         days_per_move: 3,
         ..RefereeConfig::default()
     };
-    let room = Mailroom::new(Referee::with_clock(store, config.clock()), config);
+    let room = Mailroom::new(Referee::for_host(store, &config), config);
     let now = chrono::Utc::now();
     let mut times = Vec::new();
     for _ in 0..20 {

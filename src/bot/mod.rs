@@ -101,6 +101,11 @@ impl Level {
         }
     }
 
+    /// The level numbered `number`, if there is one.
+    pub fn new(number: u8) -> Option<Level> {
+        (1..=3).contains(&number).then_some(Level(number))
+    }
+
     pub fn number(self) -> u8 {
         self.0
     }

@@ -10,7 +10,7 @@ use super::parse::Inbound;
 use crate::command::{self, Command, NotifyMode};
 use crate::config::RefereeConfig;
 use crate::referee::{
-    ChallengeRequest, LoadedGame, Notice, Referee, RefereeError, normalize_address,
+    ChallengeRequest, ComputerRequest, LoadedGame, Notice, Referee, RefereeError, normalize_address,
 };
 use crate::render;
 use crate::rules::{ActionError, GameInfo, Seat, game_names};
@@ -297,6 +297,20 @@ impl Mailroom {
                 };
                 self.challenge(conn, inbound, from, request).await
             }
+            Command::ChallengeComputer {
+                game: name,
+                options,
+                color,
+            } => {
+                let request = ComputerRequest {
+                    player: from,
+                    game: name,
+                    options,
+                    color: *color,
+                    position: None,
+                };
+                self.computer_game(conn, inbound, from, request).await
+            }
             Command::Watch(id) => {
                 let id = *id;
                 match self.referee.watch(conn, id, from).await {
@@ -387,6 +401,15 @@ impl Mailroom {
                 format!("game {id}: key or sender does not match"),
             ));
         };
+        // The computer's seat takes no mail (its key is never sent; this
+        // holds even if it leaked).
+        if loaded.computer.is_some_and(|c| c.seat == seat) {
+            return Ok(self.refuse_neutrally(
+                inbound,
+                from,
+                format!("game {id}: mail for the computer's seat"),
+            ));
+        }
         // Conditional moves may follow the command they go with (usually
         // the player's own move) in the same mail: they are set after it.
         let mut conditionals = Vec::new();
@@ -416,6 +439,7 @@ impl Mailroom {
                     | Command::Rules(_)
                     | Command::Games
                     | Command::Challenge { .. }
+                    | Command::ChallengeComputer { .. }
                     | Command::Watch(_)
                     | Command::Unwatch(_)
                     | Command::Notify(_)

@@ -227,6 +227,47 @@ impl Match {
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
     ) -> Result<Match, MatchError> {
+        Match::replay_each(info, options, seed, entries, |_| {})
+    }
+
+    /// What `seat` was shown as the log went: its view of the new game
+    /// (unless the log opens with a start position, which replaced it
+    /// before anyone saw it) and after each entry, oldest first, as JSON.
+    /// This, with the game's public options, is all the computer player is
+    /// given (see [`crate::bot`]).
+    pub fn told<'a>(
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+        seat: Seat,
+    ) -> Result<Vec<serde_json::Value>, MatchError> {
+        let entries: Vec<&LogEntry> = entries.into_iter().collect();
+        let mut told = Vec::with_capacity(entries.len() + 1);
+        let opens_with_position = matches!(entries.first(), Some(LogEntry::Position { .. }));
+        if !opens_with_position {
+            told.push(
+                Match::new(info, options, seed)?
+                    .seat_view(seat)
+                    .view()
+                    .json()
+                    .clone(),
+            );
+        }
+        Match::replay_each(info, options, seed, entries, |after| {
+            told.push(after.seat_view(seat).view().json().clone());
+        })?;
+        Ok(told)
+    }
+
+    /// Replays a whole log, handing `each` the match after every entry.
+    fn replay_each<'a>(
+        info: &GameInfo,
+        options: &Options,
+        seed: [u8; 32],
+        entries: impl IntoIterator<Item = &'a LogEntry>,
+        mut each: impl FnMut(&Match),
+    ) -> Result<Match, MatchError> {
         let entries: Vec<&LogEntry> = entries.into_iter().collect();
         let mut current = Match::new(info, options, seed)?;
         for (index, &entry) in entries.iter().enumerate() {
@@ -245,6 +286,7 @@ impl Match {
                 }
                 other => current.replay_one(info, options, seed, index as u64, other)?,
             };
+            each(&current);
         }
         Ok(current)
     }
