@@ -83,6 +83,18 @@ impl Playable for Chess {
         }
         actions
     }
+
+    /// A move takes the engine's road ([`Chess::successor`]: the state
+    /// `apply` makes, without its checks and events).
+    fn advance(&self, seat: Seat, action: &ChessAction, entropy: &mut Entropy) -> Chess {
+        match action {
+            ChessAction::Move(mv) => self.successor(mv),
+            other => match self.apply(seat, other, entropy) {
+                Ok(applied) => applied.state,
+                Err(e) => panic!("a choice of the search was refused: {other:?}: {e}"),
+            },
+        }
+    }
 }
 
 /// A piece's worth in centipawns.

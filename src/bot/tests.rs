@@ -91,6 +91,44 @@ fn sampler_gives_the_views_told<G: Playable>(start: impl Fn() -> G, games: u64, 
     }
 }
 
+/// Along random games of `G`, each choice's state by the search's road
+/// ([`Playable::advance`]) is the state the rules' `apply` makes.
+fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) {
+    let mut rng = StdRng::seed_from_u64(16);
+    for _ in 0..games {
+        let mut state = start.clone();
+        for _ in 0..plies {
+            let Some(actor) = super::next_actor(&state.status()) else {
+                break;
+            };
+            let choices = state.choices(actor);
+            for action in &choices {
+                let applied = state
+                    .apply(actor, action, &mut Entropy::for_perft())
+                    .unwrap()
+                    .state;
+                let advanced = state.advance(actor, action, &mut Entropy::for_perft());
+                assert_eq!(
+                    serde_json::to_value(&advanced).unwrap(),
+                    serde_json::to_value(&applied).unwrap(),
+                    "{action:?}"
+                );
+            }
+            let action = &choices[rng.random_range(0..choices.len())];
+            state = state.advance(actor, action, &mut Entropy::for_perft());
+        }
+    }
+}
+
+#[test]
+fn chess_advance_is_apply() {
+    advance_is_apply(
+        Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap(),
+        4,
+        120,
+    );
+}
+
 #[test]
 fn chess_sampler_gives_the_views_told() {
     let start = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();

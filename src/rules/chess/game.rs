@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::draws::{DrawRecord, DrawRule};
+use super::played::{MoveList, PlayedMove};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError};
 use super::view::{ChessView, LastMove};
@@ -12,15 +13,6 @@ use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, GameResult, HistoryLine, OptionError,
     Options, Outcome, PositionError, Score, ScoreTurn, Status, Viewer,
 };
-
-/// One move of the game, as played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedMove {
-    #[serde(rename = "move")]
-    pub mv: Move,
-    /// Its SAN in the position it was played in, check marks included.
-    pub san: String,
-}
 
 /// What a player may do in chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,7 +34,7 @@ pub enum ChessAction {
 pub struct Chess {
     start: Position,
     position: Position,
-    moves: Vec<PlayedMove>,
+    moves: MoveList,
     record: DrawRecord,
     outcome: Option<Outcome>,
 }
@@ -52,6 +44,17 @@ pub struct Chess {
 /// Shared by the variants built on this engine.
 pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
     automatic_outcome_where(position, record, Position::is_insufficient_material)
+}
+
+/// [`automatic_outcome`] for a position whose legal moves number `legal`
+/// (counted already).
+fn outcome_counted(position: &Position, record: &DrawRecord, legal: usize) -> Option<Outcome> {
+    if legal == 0 && position.is_check() {
+        return Some(Outcome::win(position.turn().other(), Ending::Checkmate));
+    }
+    record
+        .automatic_counted(position, Position::is_insufficient_material, legal)
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 /// [`automatic_outcome`] with a variant's own test of a dead position (see
@@ -94,7 +97,7 @@ impl Chess {
         Chess {
             position: start.clone(),
             start,
-            moves: Vec::new(),
+            moves: MoveList::default(),
             record,
             outcome,
         }
@@ -110,8 +113,9 @@ impl Chess {
         &self.start
     }
 
-    pub fn moves(&self) -> &[PlayedMove] {
-        &self.moves
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> Vec<PlayedMove> {
+        self.moves.to_vec()
     }
 
     pub fn record(&self) -> &DrawRecord {
@@ -141,7 +145,7 @@ impl Chess {
         history_lines(
             self.start.turn(),
             self.start.fullmove_number(),
-            self.moves.iter().map(|played| played.san.clone()),
+            self.moves.to_vec().into_iter().map(|played| played.san),
         )
     }
 
@@ -149,22 +153,41 @@ impl Chess {
         check_turn(self.outcome.as_ref(), self.position.turn(), seat)
     }
 
+    /// The game after a legal move: the engine's work once (the next
+    /// position, its legal replies counted once for the mark of the SAN
+    /// and for mate or stalemate). [`Chess::after_move`] adds the events;
+    /// the computer's search takes it as it is.
+    pub(crate) fn successor(&self, mv: &Move) -> Chess {
+        let position = self.position.play(mv);
+        let replies = position.count_legal_moves();
+        let san = self.position.san_after(mv, &position, replies);
+        let mut record = self.record.clone();
+        record.push(&position);
+        let outcome = outcome_counted(&position, &record, replies);
+        let mut moves = self.moves.clone();
+        moves.push(PlayedMove { mv: *mv, san });
+        Chess {
+            start: self.start.clone(),
+            position,
+            moves,
+            record,
+            outcome,
+        }
+    }
+
     /// The game after a legal move, with its events.
     fn after_move(&self, mv: &Move) -> (Chess, Vec<Event>) {
         let seat = self.position.turn();
-        let san = self.position.san(mv);
-        let position = self.position.play(mv);
-        let mut record = self.record.clone();
-        record.push(&position);
-        let outcome = automatic_outcome(&position, &record);
+        let next = self.successor(mv);
+        let san = &next.moves.last().expect("a move was just played").san;
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
-        match &outcome {
+        match &next.outcome {
             Some(outcome) => events.push(ending_event(outcome)),
             None => {
-                if position.is_check() {
+                if next.position.is_check() {
                     events.push(Event::public("Check."));
                 }
-                if let Some(reason) = record.claimable(&position) {
+                if let Some(reason) = next.record.claimable(&next.position) {
                     events.push(Event::public(format!(
                         "{} may claim a draw by {reason}.",
                         seat.other()
@@ -172,18 +195,7 @@ impl Chess {
                 }
             }
         }
-        let mut moves = self.moves.clone();
-        moves.push(PlayedMove { mv: *mv, san });
-        (
-            Chess {
-                start: self.start.clone(),
-                position,
-                moves,
-                record,
-                outcome,
-            },
-            events,
-        )
+        (next, events)
     }
 
     /// Why no draw can be claimed now.
