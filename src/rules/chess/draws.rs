@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bitboard::{self, Bitboard, DARK_SQUARES};
 use super::position::{Position, Setup};
+use super::shared::SharedList;
 use super::{CastlingRights, Piece, Role};
 use crate::rules::Seat;
 
@@ -182,16 +183,17 @@ pub use crate::rules::DrawRule;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct DrawRecord {
-    /// Oldest first; the last one is the current position's.
-    keys: Vec<RepetitionKey>,
+    /// Oldest first; the last one is the current position's. Shared
+    /// between copies of the record (a copy costs nothing).
+    keys: SharedList<RepetitionKey>,
 }
 
 impl DrawRecord {
     /// The record of a game starting at `position`.
     pub fn new(position: &Position) -> DrawRecord {
-        DrawRecord {
-            keys: vec![position.repetition_key()],
-        }
+        let mut keys = SharedList::new();
+        keys.push(position.repetition_key());
+        DrawRecord { keys }
     }
 
     /// Records the position reached by a move (or a lost turn). A position
@@ -199,7 +201,7 @@ impl DrawRecord {
     /// starts the record afresh.
     pub fn push(&mut self, position: &Position) {
         if position.halfmove_clock() == 0 {
-            self.keys.clear();
+            self.keys = SharedList::new();
         }
         self.keys.push(position.repetition_key());
     }
@@ -207,14 +209,14 @@ impl DrawRecord {
     /// How many times the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         match self.keys.last() {
-            Some(current) => self.keys.iter().filter(|k| *k == current).count(),
+            Some(current) => self.occurrences(current),
             None => 0,
         }
     }
 
     /// How many times `key` has occurred in the record.
     pub fn occurrences(&self, key: &RepetitionKey) -> usize {
-        self.keys.iter().filter(|k| *k == key).count()
+        self.keys.newest_first().filter(|k| *k == key).count()
     }
 
     /// The draw that ends the game by itself in `position` (the record's
@@ -232,18 +234,17 @@ impl DrawRecord {
         position: &Position,
         dead: fn(&Position) -> bool,
     ) -> Option<DrawRule> {
-        self.automatic_counted(position, dead, position.count_legal_moves())
+        self.automatic_known(position, dead, !position.has_legal_move())
     }
 
-    /// [`DrawRecord::automatic_where`] for a position whose legal moves
-    /// number `legal` (counted already, to tell a mate from a stalemate).
-    pub(crate) fn automatic_counted(
+    /// [`DrawRecord::automatic_where`] for a position where it is known
+    /// whether the side to move is `stuck` (has no legal move).
+    pub(crate) fn automatic_known(
         &self,
         position: &Position,
         dead: fn(&Position) -> bool,
-        legal: usize,
+        stuck: bool,
     ) -> Option<DrawRule> {
-        let stuck = legal == 0;
         let check = position.is_check();
         if stuck && !check {
             Some(DrawRule::Stalemate)
@@ -281,7 +282,18 @@ impl DrawRecord {
     }
 
     /// The recorded keys, oldest first.
-    pub fn keys(&self) -> &[RepetitionKey] {
-        &self.keys
+    pub fn keys(&self) -> Vec<RepetitionKey> {
+        self.keys.to_vec()
+    }
+
+    /// How many positions are recorded: those since the last capture or
+    /// pawn move, the current one included.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Never: a record holds at least the position it started from.
+    pub fn is_empty(&self) -> bool {
+        self.keys.len() == 0
     }
 }

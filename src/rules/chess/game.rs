@@ -4,15 +4,27 @@
 use serde::{Deserialize, Serialize};
 
 use super::draws::{DrawRecord, DrawRule};
-use super::played::{MoveList, PlayedMove};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError};
+use super::shared::SharedList;
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, GameResult, HistoryLine, OptionError,
     Options, Outcome, PositionError, Score, ScoreTurn, Status, Viewer,
 };
+
+/// One move of the game, as played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMove {
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// Its SAN in the position it was played in, check marks included.
+    pub san: String,
+}
+
+/// A game's moves, shared between copies of the game.
+type MoveList = SharedList<PlayedMove>;
 
 /// What a player may do in chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,14 +58,14 @@ pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Out
     automatic_outcome_where(position, record, Position::is_insufficient_material)
 }
 
-/// [`automatic_outcome`] for a position whose legal moves number `legal`
-/// (counted already).
-fn outcome_counted(position: &Position, record: &DrawRecord, legal: usize) -> Option<Outcome> {
-    if legal == 0 && position.is_check() {
+/// [`automatic_outcome`] for a position where it is known whether the
+/// side to move is `stuck` (has no legal move).
+fn outcome_known(position: &Position, record: &DrawRecord, stuck: bool) -> Option<Outcome> {
+    if stuck && position.is_check() {
         return Some(Outcome::win(position.turn().other(), Ending::Checkmate));
     }
     record
-        .automatic_counted(position, Position::is_insufficient_material, legal)
+        .automatic_known(position, Position::is_insufficient_material, stuck)
         .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
@@ -159,11 +171,11 @@ impl Chess {
     /// the computer's search takes it as it is.
     pub(crate) fn successor(&self, mv: &Move) -> Chess {
         let position = self.position.play(mv);
-        let replies = position.count_legal_moves();
-        let san = self.position.san_after(mv, &position, replies);
+        let stuck = !position.has_legal_move();
+        let san = self.position.san_after(mv, &position, stuck);
         let mut record = self.record.clone();
         record.push(&position);
-        let outcome = outcome_counted(&position, &record, replies);
+        let outcome = outcome_known(&position, &record, stuck);
         let mut moves = self.moves.clone();
         moves.push(PlayedMove { mv: *mv, san });
         Chess {
@@ -480,7 +492,7 @@ impl Game for Chess {
         // A move that completes a repetition, or the 50 moves, may carry
         // the claim (only near the end of a long quiet stretch, or when
         // positions repeat).
-        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+        if self.position.halfmove_clock() >= 99 || self.record.len() >= 5 {
             for mv in &moves {
                 let next = self.position.play(mv);
                 if self.record.after(&next).claimable(&next).is_some() {

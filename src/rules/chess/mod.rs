@@ -68,9 +68,9 @@ mod explain;
 mod fen;
 mod game;
 mod movegen;
-mod played;
 mod position;
 mod san;
+mod shared;
 #[cfg(test)]
 pub(crate) mod tests;
 mod view;
@@ -84,12 +84,11 @@ pub use crate::rules::geometry::Square;
 pub use draws::{DrawRecord, DrawRule, RepetitionKey};
 pub use fen::FenError;
 pub(crate) use game::ending_event;
-pub use game::{Chess, ChessAction, automatic_outcome, automatic_outcome_where};
+pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};
 pub(crate) use game::{
     bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, no_claim,
     no_claim_after, settle_claim, strip_claim,
 };
-pub use played::PlayedMove;
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};
 pub use view::{ChessView, LastMove};

@@ -251,18 +251,19 @@ impl Position {
         self.san_with(mv, &self.legal_moves())
     }
 
-    /// SAN of a legal move, given the position it leads to and the number
-    /// of legal replies there (which playing the move tells anyway): the
-    /// same text as [`Position::san`], without generating this position's
-    /// moves unless another piece of the same kind may reach the square.
-    pub(crate) fn san_after(&self, mv: &Move, next: &Position, replies: usize) -> String {
+    /// SAN of a legal move, given the position it leads to and whether the
+    /// side to move there is `stuck` without a legal move (which playing
+    /// the move tells anyway): the same text as [`Position::san`], without
+    /// generating this position's moves unless another piece of the same
+    /// kind may reach the square.
+    pub(crate) fn san_after(&self, mv: &Move, next: &Position, stuck: bool) -> String {
         let mut san = if self.may_have_rivals(mv) {
             self.san_plain(mv, &self.legal_moves())
         } else {
             self.san_plain(mv, &[])
         };
         if next.is_check() {
-            san.push(if replies == 0 { '#' } else { '+' });
+            san.push(if stuck { '#' } else { '+' });
         }
         san
     }

@@ -204,6 +204,7 @@ fn an_en_passant_chance_makes_a_position_different() {
     }
     assert_eq!(record.repetitions(), 2);
     assert_eq!(record.keys().len(), 5);
+    assert_eq!(record.len(), 5);
 }
 
 #[test]

@@ -1,70 +1,80 @@
-//! The moves of a game as played, kept so that a game is cheap to copy:
-//! the computer's search copies the game at every step it takes, and a
-//! list copied whole would make each step cost the length of the game.
+//! A list shared between copies of a game: its moves, and the positions
+//! since the last capture or pawn move. The computer's search copies the
+//! game at every step it takes; a list copied whole would make each step
+//! cost the length of the game.
 
 use std::fmt;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::Move;
-
-/// One move of the game, as played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayedMove {
-    #[serde(rename = "move")]
-    pub mv: Move,
-    /// Its SAN in the position it was played in, check marks included.
-    pub san: String,
+/// One item and the list before it.
+struct Link<T> {
+    item: T,
+    before: Option<Arc<Link<T>>>,
 }
 
-/// One move and the list before it.
-struct Link {
-    played: PlayedMove,
-    before: Option<Arc<Link>>,
-}
-
-/// A game's moves, oldest first, as a shared list: a copy shares the moves
-/// so far, and a move added to one copy is not seen by the others. It
-/// reads and writes as the plain list of moves.
-#[derive(Clone, Default)]
-pub(crate) struct MoveList {
-    last: Option<Arc<Link>>,
+/// A list, oldest first, whose copies share the items so far: an item
+/// added to one copy is not seen by the others. It reads and writes as the
+/// plain list.
+pub(crate) struct SharedList<T> {
+    last: Option<Arc<Link<T>>>,
     len: usize,
 }
 
-impl MoveList {
+impl<T> SharedList<T> {
+    pub(crate) fn new() -> SharedList<T> {
+        SharedList { last: None, len: 0 }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.len
     }
 
-    pub(crate) fn push(&mut self, played: PlayedMove) {
+    pub(crate) fn push(&mut self, item: T) {
         let before = self.last.take();
-        self.last = Some(Arc::new(Link { played, before }));
+        self.last = Some(Arc::new(Link { item, before }));
         self.len += 1;
     }
 
-    pub(crate) fn last(&self) -> Option<&PlayedMove> {
-        self.last.as_deref().map(|link| &link.played)
+    pub(crate) fn last(&self) -> Option<&T> {
+        self.last.as_deref().map(|link| &link.item)
     }
 
-    /// The moves, newest first.
-    fn newest_first(&self) -> impl Iterator<Item = &PlayedMove> {
+    /// The items, newest first.
+    pub(crate) fn newest_first(&self) -> impl Iterator<Item = &T> {
         std::iter::successors(self.last.as_deref(), |link| link.before.as_deref())
-            .map(|link| &link.played)
-    }
-
-    /// The moves, oldest first.
-    pub(crate) fn to_vec(&self) -> Vec<PlayedMove> {
-        let mut moves: Vec<PlayedMove> = self.newest_first().cloned().collect();
-        moves.reverse();
-        moves
+            .map(|link| &link.item)
     }
 }
 
-impl Drop for MoveList {
-    /// Frees the links one by one (a long game's list dropped by recursion
-    /// could overflow the stack), down to the first one another copy shares.
+impl<T: Clone> SharedList<T> {
+    /// The items, oldest first.
+    pub(crate) fn to_vec(&self) -> Vec<T> {
+        let mut items: Vec<T> = self.newest_first().cloned().collect();
+        items.reverse();
+        items
+    }
+}
+
+impl<T> Default for SharedList<T> {
+    fn default() -> SharedList<T> {
+        SharedList::new()
+    }
+}
+
+impl<T> Clone for SharedList<T> {
+    fn clone(&self) -> SharedList<T> {
+        SharedList {
+            last: self.last.clone(),
+            len: self.len,
+        }
+    }
+}
+
+impl<T> Drop for SharedList<T> {
+    /// Frees the links one by one (a long list dropped by recursion could
+    /// overflow the stack), down to the first one another copy shares.
     fn drop(&mut self) {
         let mut next = self.last.take();
         while let Some(link) = next {
@@ -76,8 +86,8 @@ impl Drop for MoveList {
     }
 }
 
-impl PartialEq for MoveList {
-    fn eq(&self, other: &MoveList) -> bool {
+impl<T: PartialEq> PartialEq for SharedList<T> {
+    fn eq(&self, other: &SharedList<T>) -> bool {
         if self.len != other.len {
             return false;
         }
@@ -86,7 +96,7 @@ impl PartialEq for MoveList {
             if Arc::ptr_eq(x, y) {
                 return true;
             }
-            if x.played != y.played {
+            if x.item != y.item {
                 return false;
             }
             (a, b) = (x.before.as_ref(), y.before.as_ref());
@@ -95,26 +105,26 @@ impl PartialEq for MoveList {
     }
 }
 
-impl Eq for MoveList {}
+impl<T: Eq> Eq for SharedList<T> {}
 
-impl fmt::Debug for MoveList {
+impl<T: fmt::Debug + Clone> fmt::Debug for SharedList<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.to_vec()).finish()
     }
 }
 
-impl Serialize for MoveList {
+impl<T: Serialize + Clone> Serialize for SharedList<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.to_vec())
     }
 }
 
-impl<'de> Deserialize<'de> for MoveList {
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for SharedList<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let moves = Vec::<PlayedMove>::deserialize(deserializer)?;
-        let mut list = MoveList::default();
-        for played in moves {
-            list.push(played);
+        let items = Vec::<T>::deserialize(deserializer)?;
+        let mut list = SharedList::new();
+        for item in items {
+            list.push(item);
         }
         Ok(list)
     }
@@ -123,6 +133,7 @@ impl<'de> Deserialize<'de> for MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::chess::PlayedMove;
 
     fn played(uci: &str) -> PlayedMove {
         PlayedMove {
@@ -130,6 +141,8 @@ mod tests {
             san: uci.to_string(),
         }
     }
+
+    type MoveList = SharedList<PlayedMove>;
 
     #[test]
     fn copies_share_the_past_and_not_the_future() {
