@@ -72,12 +72,9 @@ impl Playable for Chess {
         if self.outcome().is_some() || self.current().turn() != seat {
             return Vec::new();
         }
-        let mut actions: Vec<ChessAction> = self
-            .current()
-            .legal_moves()
-            .into_iter()
-            .map(ChessAction::Move)
-            .collect();
+        let mut actions = Vec::with_capacity(48);
+        self.current()
+            .for_each_legal_move(|mv| actions.push(ChessAction::Move(mv)));
         if self.claimable().is_some() {
             actions.push(ChessAction::ClaimDraw);
         }

@@ -66,6 +66,28 @@ impl Sink for Collect {
     }
 }
 
+/// Hands each legal move to a function.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    fn moves(&mut self, from: u8, to: Bitboard) {
+        let from = bitboard::square(from);
+        for to in Squares(to) {
+            (self.0)(Move::new(from, bitboard::square(to)));
+        }
+    }
+
+    fn promotions(&mut self, from: u8, to: Bitboard) {
+        let from = bitboard::square(from);
+        for to in Squares(to) {
+            let to = bitboard::square(to);
+            for role in Role::PROMOTIONS {
+                (self.0)(Move::with_promotion(from, to, role));
+            }
+        }
+    }
+}
+
 struct Count(usize);
 
 impl Sink for Count {
@@ -84,6 +106,12 @@ impl Position {
         let mut sink = Collect(Vec::with_capacity(48));
         self.generate(&mut sink);
         sink.0
+    }
+
+    /// Hands every legal move to `each`, in the order of
+    /// [`Position::legal_moves`], without building a list of them.
+    pub fn for_each_legal_move(&self, each: impl FnMut(Move)) {
+        self.generate(&mut Each(each));
     }
 
     /// The number of legal moves, without building them.
