@@ -298,3 +298,32 @@ impl Referee {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GAMES;
+
+    /// A game's rules page tells how to play the computer exactly when the
+    /// computer plays it.
+    #[test]
+    fn rules_pages_say_whether_the_computer_plays() {
+        for info in GAMES {
+            let page = (info.rules_page)();
+            let says = page.contains(&format!("challenge computer {}", info.name));
+            assert_eq!(says, info.computer.is_some(), "{}", info.name);
+        }
+    }
+
+    #[test]
+    fn the_level_is_taken_out_of_the_options() {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (level, rest) = level_option(&words(&["Level=3", "public=yes"])).unwrap();
+        assert_eq!(level, Level::MAX);
+        assert_eq!(rest, ["public=yes"]);
+        let (level, rest) = level_option(&[]).unwrap();
+        assert_eq!((level, rest.len()), (Level::default(), 0));
+        let error = level_option(&words(&["level=0"])).unwrap_err();
+        assert!(error.to_string().contains("1, 2 or 3"), "{error}");
+    }
+}
