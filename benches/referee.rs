@@ -5,6 +5,10 @@
 //!   and the random-game tests use it) against the engine's own perft, on
 //!   the same tree; Bluff Chess's rules against orthodox chess's through the
 //!   same generic path.
+//! - search: the computer's search road (`Playable::choices` and
+//!   `Playable::advance`) as a perft against the engine's own perft on the
+//!   same tree, and the search's actions per second (IS-MCTS) beside the
+//!   engine's leaves and moves per second.
 //! - layer: the chess-like layer's perft (any board, pieces as data)
 //!   against the bitboard engine's on the same orthodox positions; Rebel
 //!   Chess (on the layer, with its recruits) against the bitboard engine's

@@ -558,6 +558,26 @@ mod tests {
     }
 
     #[test]
+    fn the_computer_settings_have_defaults_and_its_address_the_referees_domain() {
+        let config: Config =
+            toml::from_str("[referee]\naddress = \"Games@Club.example\"\n").unwrap();
+        let computer = config.referee.computer();
+        assert!(computer.enabled);
+        assert_eq!(computer.budget, std::time::Duration::from_secs(1));
+        assert_eq!(computer.max_games, 20);
+        assert_eq!(computer.address, "computer@club.example");
+        let config: Config = toml::from_str(
+            "[referee]\naddress = \"r@x.example\"\ncomputer = false\ncomputer_budget_ms = 250\n\
+             computer_max_games = 3\n",
+        )
+        .unwrap();
+        let computer = config.referee.computer();
+        assert!(!computer.enabled);
+        assert_eq!(computer.budget, std::time::Duration::from_millis(250));
+        assert_eq!(computer.max_games, 3);
+    }
+
+    #[test]
     fn the_committed_example_config_parses() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/arbiter.toml");
         let config = Config::load(&path).unwrap();
