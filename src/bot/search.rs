@@ -199,21 +199,27 @@ fn descend<G: Playable>(
             return (state.evaluate(seat), walked);
         }
         let slots = edge_slots::<G>(&mut tree[node as usize], &state, seat, actor, &actions);
-        // Every available child counts this availability.
-        let mut untried: Vec<usize> = Vec::new();
-        for (i, &slot) in slots.iter().enumerate() {
-            match tree[node as usize].edges[slot].1 {
+        // Every available child counts this availability; an untried edge
+        // is picked uniformly (reservoir sampling, no list).
+        let mut untried = None;
+        let mut seen = 0usize;
+        for i in 0..actions.len() {
+            match tree[node as usize].edges[slots.get(i)].1 {
                 Some(child) => tree[child as usize].available += 1,
-                None => untried.push(i),
+                None => {
+                    seen += 1;
+                    if rng.random_range(0..seen) == 0 {
+                        untried = Some(i);
+                    }
+                }
             }
         }
-        if !untried.is_empty() {
-            let i = untried[rng.random_range(0..untried.len())];
+        if let Some(i) = untried {
             state = state.advance(actor, &actions[i], entropy);
             walked += 1;
             let child = tree.len() as u32;
             tree.push(Node::new(actor));
-            tree[node as usize].edges[slots[i]].1 = Some(child);
+            tree[node as usize].edges[slots.get(i)].1 = Some(child);
             path.push(child);
             let value =
                 outcome_value(&state.status(), seat).unwrap_or_else(|| state.evaluate(seat));
@@ -222,8 +228,10 @@ fn descend<G: Playable>(
         // Selection by the upper confidence bound over available children.
         let mut best = 0usize;
         let mut best_score = f64::NEG_INFINITY;
-        for (i, &slot) in slots.iter().enumerate() {
-            let child = tree[node as usize].edges[slot].1.expect("all tried");
+        for i in 0..actions.len() {
+            let child = tree[node as usize].edges[slots.get(i)]
+                .1
+                .expect("all tried");
             let c = &tree[child as usize];
             let visits = c.visits.max(1) as f64;
             let score = c.reward / visits
@@ -233,11 +241,30 @@ fn descend<G: Playable>(
                 best = i;
             }
         }
-        let child = tree[node as usize].edges[slots[best]].1.expect("all tried");
+        let child = tree[node as usize].edges[slots.get(best)]
+            .1
+            .expect("all tried");
         state = state.advance(actor, &actions[best], entropy);
         walked += 1;
         path.push(child);
         node = child;
+    }
+}
+
+/// Where each action's edge is at a node.
+enum Slots {
+    /// The actions are the edges, in order.
+    Aligned,
+    /// The edge of each action.
+    Mapped(Vec<usize>),
+}
+
+impl Slots {
+    fn get(&self, action: usize) -> usize {
+        match self {
+            Slots::Aligned => action,
+            Slots::Mapped(slots) => slots[action],
+        }
     }
 }
 
@@ -251,19 +278,29 @@ fn edge_slots<G: Playable>(
     seat: Seat,
     actor: Seat,
     actions: &[G::Action],
-) -> Vec<usize> {
-    let keys: Vec<G::Key> = actions.iter().map(|a| state.key(seat, actor, a)).collect();
-    if node.edges.len() == keys.len() && node.edges.iter().zip(&keys).all(|((k, _), key)| k == key)
+) -> Slots {
+    if node.edges.len() == actions.len()
+        && node
+            .edges
+            .iter()
+            .zip(actions)
+            .all(|((k, _), a)| *k == state.key(seat, actor, a))
     {
-        return (0..keys.len()).collect();
+        return Slots::Aligned;
     }
-    keys.into_iter()
-        .map(|key| match node.edges.iter().position(|(k, _)| *k == key) {
-            Some(slot) => slot,
-            None => {
-                node.edges.push((key, None));
-                node.edges.len() - 1
-            }
-        })
-        .collect()
+    Slots::Mapped(
+        actions
+            .iter()
+            .map(|a| {
+                let key = state.key(seat, actor, a);
+                match node.edges.iter().position(|(k, _)| *k == key) {
+                    Some(slot) => slot,
+                    None => {
+                        node.edges.push((key, None));
+                        node.edges.len() - 1
+                    }
+                }
+            })
+            .collect(),
+    )
 }
