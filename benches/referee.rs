@@ -325,19 +325,24 @@ fn played_perft(position: &Position, depth: u32) -> u64 {
 /// Perft through the search's road (`Playable::choices` and
 /// `Playable::advance`), the last ply counted in bulk as the engine's own
 /// perft counts it: the same tree, only the machinery differs.
-fn search_perft<G: arbiter::bot::Playable>(state: &G, depth: u32) -> u64 {
+fn search_perft<G: arbiter::bot::Playable>(
+    state: &G,
+    depth: u32,
+    lists: &mut [Vec<G::Action>],
+) -> u64 {
     let Status::Ongoing(dues) = state.status() else {
         return 0;
     };
     let seat = dues[0].seat;
-    let choices = state.choices(seat);
+    let (choices, deeper) = lists.split_first_mut().expect("a list per level");
+    state.choices_into(seat, choices);
     if depth == 1 {
         return choices.len() as u64;
     }
     let mut entropy = Entropy::for_perft();
     choices
         .iter()
-        .map(|a| search_perft(&state.advance(seat, a, &mut entropy), depth - 1))
+        .map(|a| search_perft(&state.advance(seat, a, &mut entropy), depth - 1, deeper))
         .sum()
 }
 
@@ -383,8 +388,9 @@ fn search() {
         let perft_rate = leaves as f64 / perft.as_secs_f64();
         let played = best(3, || played_perft(&engine, depth));
         let played_rate = leaves as f64 / played.as_secs_f64();
-        assert_eq!(search_perft(&game, depth), leaves);
-        let road = best(3, || search_perft(&game, depth));
+        let mut lists = vec![Vec::new(); depth as usize];
+        assert_eq!(search_perft(&game, depth, &mut lists), leaves);
+        let road = best(3, || search_perft(&game, depth, &mut lists));
         report(
             &format!("chess perft {depth}, {name}, the search's road"),
             &format!("engine perft {depth}"),

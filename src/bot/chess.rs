@@ -68,17 +68,16 @@ impl Playable for Chess {
     /// Every legal move, and a draw claim when one may be made; a move that
     /// also claims is left out (the search can claim a move later, and
     /// finding those moves costs a move generation per move).
-    fn choices(&self, seat: Seat) -> Vec<ChessAction> {
+    fn choices_into(&self, seat: Seat, into: &mut Vec<ChessAction>) {
+        into.clear();
         if self.outcome().is_some() || self.current().turn() != seat {
-            return Vec::new();
+            return;
         }
-        let mut actions = Vec::with_capacity(48);
         self.current()
-            .for_each_legal_move(|mv| actions.push(ChessAction::Move(mv)));
+            .for_each_legal_move(|mv| into.push(ChessAction::Move(mv)));
         if self.claimable().is_some() {
-            actions.push(ChessAction::ClaimDraw);
+            into.push(ChessAction::ClaimDraw);
         }
-        actions
     }
 
     /// A move takes the engine's road ([`Chess::successor`]: the state

@@ -242,7 +242,17 @@ pub trait Playable: Game {
     /// but cost time (chess: a move that also claims a draw, which the
     /// same move followed by a claim covers).
     fn choices(&self, seat: Seat) -> Vec<Self::Action> {
-        self.legal_actions(seat)
+        let mut choices = Vec::new();
+        self.choices_into(seat, &mut choices);
+        choices
+    }
+
+    /// [`Playable::choices`] into a list the caller keeps (emptied first):
+    /// what the search calls at every step, so it builds no new list each
+    /// time. A game overrides this one.
+    fn choices_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
+        into.clear();
+        into.extend(self.legal_actions(seat));
     }
 
     /// The state after `seat` plays `action`, one of [`Playable::choices`]:

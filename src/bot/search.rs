@@ -110,6 +110,7 @@ pub fn run<G: Playable>(
     let mut iterations = 0u32;
     let mut nodes = 0u64;
     let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut choices: Vec<G::Action> = Vec::with_capacity(64);
     loop {
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
@@ -125,7 +126,15 @@ pub fn run<G: Playable>(
         } else {
             G::sample(belief, rng)
         };
-        let (value, walked) = descend::<G>(&mut tree, &mut path, state, seat, rng, &mut entropy);
+        let (value, walked) = descend::<G>(
+            &mut tree,
+            &mut path,
+            &mut choices,
+            state,
+            seat,
+            rng,
+            &mut entropy,
+        );
         nodes += walked;
         for &index in &path {
             let node = &mut tree[index as usize];
@@ -179,6 +188,7 @@ fn mean<K>(node: &Node<K>) -> f64 {
 fn descend<G: Playable>(
     tree: &mut Vec<Node<G::Key>>,
     path: &mut Vec<u32>,
+    actions: &mut Vec<G::Action>,
     mut state: G,
     seat: Seat,
     rng: &mut StdRng,
@@ -194,11 +204,11 @@ fn descend<G: Playable>(
         let Some(actor) = next_actor(&status) else {
             return (state.evaluate(seat), walked);
         };
-        let actions = state.choices(actor);
+        state.choices_into(actor, actions);
         if actions.is_empty() {
             return (state.evaluate(seat), walked);
         }
-        let slots = edge_slots::<G>(&mut tree[node as usize], &state, seat, actor, &actions);
+        let slots = edge_slots::<G>(&mut tree[node as usize], &state, seat, actor, actions);
         // Every available child counts this availability; an untried edge
         // is picked uniformly (reservoir sampling, no list).
         let mut untried = None;
