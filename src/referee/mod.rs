@@ -10,10 +10,12 @@ mod challenges;
 pub mod clock;
 mod computer;
 mod conditional;
+mod create;
 mod deadlines;
 mod digest;
 mod matches;
 mod notice;
+mod replay;
 mod site;
 mod stored;
 mod undo;
@@ -27,10 +29,10 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat,
-    SeatView, Status, game_names,
+    ActionError, Event, GameInfo, GameResult, HostView, OptionError, PublicView, Seat, SeatView,
+    Status, game_names,
 };
-use crate::store::games::{self, Checkpoint, GameRow, NewGame, Progress, SeatRow};
+use crate::store::games::{self, Checkpoint, GameRow, Progress, SeatRow};
 use crate::store::{Store, StoreError};
 pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
@@ -263,119 +265,6 @@ impl Referee {
 
     pub fn store(&self) -> &Store {
         &self.store
-    }
-
-    /// Creates a game and returns its id and the start notices for both
-    /// players, inside the caller's transaction. With `position`, the game
-    /// starts there instead of at its own start (any string `perft --fen`
-    /// reads for that game); the position opens the log, so the game still
-    /// replays.
-    pub async fn create_game(
-        &self,
-        conn: &mut Tx,
-        game: &str,
-        white: &str,
-        black: &str,
-        options: &Options,
-        position: Option<&str>,
-    ) -> Result<(i64, Vec<Notice>), RefereeError> {
-        for address in [white, black] {
-            if self.is_computer(address) {
-                return Err(RefereeError::ComputerAddress(normalize_address(address)));
-            }
-        }
-        self.create(conn, game, white, black, options, position, None)
-            .await
-    }
-
-    /// [`Referee::create_game`], with the seat the computer plays, if any
-    /// (whose first move, when it plays White, is made at once).
-    #[allow(clippy::too_many_arguments)]
-    async fn create(
-        &self,
-        conn: &mut Tx,
-        game: &str,
-        white: &str,
-        black: &str,
-        options: &Options,
-        position: Option<&str>,
-        computer: Option<ComputerSeat>,
-    ) -> Result<(i64, Vec<Notice>), RefereeError> {
-        let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
-            name: game.to_string(),
-        })?;
-        let (white, black) = (check_address(white)?, check_address(black)?);
-        if white == black {
-            return Err(RefereeError::SamePlayer);
-        }
-        let mut seed = [0u8; 32];
-        rand::rng().fill_bytes(&mut seed);
-        let current = match position {
-            None => Match::new(info, options, seed)?,
-            Some(position) => Match::from_position(info, options, position)?,
-        };
-        let state = current.snapshot();
-        let hash = seed_hash(&seed);
-        let seats = [
-            SeatRow {
-                seat: Seat::White,
-                address: white,
-                secret: random_token(6),
-            },
-            SeatRow {
-                seat: Seat::Black,
-                address: black,
-                secret: random_token(6),
-            },
-        ];
-        let id = games::insert(
-            conn,
-            NewGame {
-                game: info.name,
-                options,
-                seed,
-                seed_hash: &hash,
-                state: &state,
-                seats: &seats,
-            },
-        )
-        .await?;
-        if let Some(position) = position {
-            let entry = LogEntry::Position {
-                position: position.trim().to_string(),
-            };
-            let entry = serde_json::to_value(&entry).expect("log entries serialise");
-            games::append_log(conn, id, 0, None, &entry, "start position", "host").await?;
-            games::save(
-                conn,
-                id,
-                Progress {
-                    log_len: 1,
-                    draw_offer: None,
-                    result: None,
-                },
-            )
-            .await?;
-            let checkpoint = Checkpoint {
-                log_len: 1,
-                state,
-                draw_offer: None,
-            };
-            games::save_checkpoint(conn, id, &checkpoint).await?;
-        }
-        if let Some(computer) = computer {
-            crate::store::computers::insert(conn, id, computer.seat, computer.level.number())
-                .await?;
-        }
-        info!(game = id, name = info.name, "game created");
-        let loaded = self.load(conn, id).await?;
-        let mut events = Vec::new();
-        let loaded = self.computer_answers(conn, loaded, &mut events).await?;
-        let notices = Seat::BOTH
-            .iter()
-            .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, events.clone()))
-            .collect();
-        Ok((id, self.with_deadlines(conn, &loaded, notices).await?))
     }
 
     /// The games `address` plays (all games without one), newest first.
