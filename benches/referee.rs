@@ -5,6 +5,10 @@
 //!   and the random-game tests use it) against the engine's own perft, on
 //!   the same tree; Bluff Chess's rules against orthodox chess's through the
 //!   same generic path.
+//! - search: the computer's search road (`Playable::choices` and
+//!   `Playable::advance`) as a perft against the engine's own perft on the
+//!   same tree, and the search's actions per second (IS-MCTS) beside the
+//!   engine's leaves and moves per second.
 //! - layer: the chess-like layer's perft (any board, pieces as data)
 //!   against the bitboard engine's on the same orthodox positions; Rebel
 //!   Chess (on the layer, with its recruits) against the bitboard engine's
@@ -376,7 +380,7 @@ async fn clock_round(games: usize) -> Duration {
         days_per_move: 3,
         ..RefereeConfig::default()
     };
-    let room = Mailroom::new(Referee::with_clock(store, config.clock()), config);
+    let room = Mailroom::new(Referee::for_host(store, &config), config);
     let now = chrono::Utc::now();
     let mut times = Vec::new();
     for _ in 0..20 {
@@ -488,19 +492,144 @@ fn pictures() {
     }
 }
 
+/// The engine's perft without bulk counting: every move played, as a
+/// search plays its moves.
+fn played_perft(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|mv| played_perft(&position.play(mv), depth - 1))
+        .sum()
+}
+
+/// Perft through the search's road (`Playable::choices` and
+/// `Playable::advance`), the last ply counted in bulk as the engine's own
+/// perft counts it: the same tree, only the machinery differs.
+fn search_perft<G: arbiter::bot::Playable>(
+    state: &G,
+    depth: u32,
+    lists: &mut [Vec<G::Action>],
+) -> u64 {
+    let Status::Ongoing(dues) = state.status() else {
+        return 0;
+    };
+    let seat = dues[0].seat;
+    let (choices, deeper) = lists.split_first_mut().expect("a list per level");
+    state.choices_into(seat, choices);
+    if depth == 1 {
+        return choices.len() as u64;
+    }
+    let mut entropy = Entropy::for_perft();
+    choices
+        .iter()
+        .map(|a| search_perft(&state.advance(seat, a, &mut entropy), depth - 1, deeper))
+        .sum()
+}
+
+/// The computer's search over the `Game` trait (IS-MCTS through
+/// `Playable`: a sample, the choices, each action's key, the state after
+/// it, an evaluation per leaf), in actions played per second, against the
+/// chess engine's own perft on the same position: its leaves per second
+/// (the last ply counted in bulk, not played) and the moves per second it
+/// plays when every move is played.
+fn search() {
+    use arbiter::bot::{Budget, Playable, search};
+    use arbiter::rules::{Seat, Viewer};
+    use rand::SeedableRng;
+
+    let positions = [
+        (
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+    ];
+    for (name, fen) in positions {
+        let game = Chess::from_position(fen, &Options::default()).unwrap();
+        let told = serde_json::to_value(game.view(Viewer::Seat(Seat::White))).unwrap();
+        let told = vec![serde_json::from_value(told).unwrap()];
+        let belief = Chess::believe(Seat::White, &Options::default(), &told).unwrap();
+        let mut nodes = 0;
+        let searched = best(3, || {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+            let run =
+                search::run::<Chess>(&belief, Seat::White, Budget::iterations(20_000), &mut rng)
+                    .unwrap();
+            nodes = run.nodes;
+        });
+        let search_rate = nodes as f64 / searched.as_secs_f64();
+        let engine = Position::from_fen(fen).unwrap();
+        let depth = 4;
+        let leaves = engine.perft(depth);
+        let perft = best(3, || engine.perft(depth));
+        let perft_rate = leaves as f64 / perft.as_secs_f64();
+        let played = best(3, || played_perft(&engine, depth));
+        let played_rate = leaves as f64 / played.as_secs_f64();
+        let mut lists = vec![Vec::new(); depth as usize];
+        assert_eq!(search_perft(&game, depth, &mut lists), leaves);
+        let road = best(3, || search_perft(&game, depth, &mut lists));
+        report(
+            &format!("chess perft {depth}, {name}, the search's road"),
+            &format!("engine perft {depth}"),
+            road,
+            perft,
+        );
+        println!(
+            "chess search, {name}: {:>10.0} actions/s ({nodes} in 20,000 iterations); engine perft {depth}: \
+             {:>11.0} leaves/s (ratio {:>6.1}), every move played: {:>10.0} moves/s (ratio {:>5.1})",
+            search_rate,
+            perft_rate,
+            perft_rate / search_rate,
+            played_rate,
+            played_rate / search_rate,
+        );
+    }
+}
+
 fn main() {
     // `cargo bench` passes --bench; `cargo test --benches` would pass nothing
-    // we need: run either way, it is quick.
-    rules();
-    layer();
-    rebel();
-    mail();
-    pictures();
+    // we need: run either way, it is quick. Words after `--` pick sections:
+    // `cargo bench --bench referee -- search`.
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let run = |section: &str| picked.is_empty() || picked.iter().any(|p| p == section);
+    if run("rules") {
+        rules();
+    }
+    if run("search") {
+        search();
+    }
+    if run("layer") {
+        layer();
+    }
+    if run("rebel") {
+        rebel();
+    }
+    if run("mail") {
+        mail();
+    }
+    if run("pictures") {
+        pictures();
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    runtime.block_on(referee());
-    runtime.block_on(checkpoints());
-    runtime.block_on(clock());
+    if run("referee") {
+        runtime.block_on(referee());
+    }
+    if run("checkpoints") {
+        runtime.block_on(checkpoints());
+    }
+    if run("clock") {
+        runtime.block_on(clock());
+    }
 }

@@ -25,6 +25,15 @@ pub enum Command {
         options: Vec<String>,
         color: ColorChoice,
     },
+    /// A game against the referee's computer, which starts at once:
+    /// `challenge computer GAME [KEY=VALUE ...] [level=1..3] [as SIDE]`
+    /// (`level` stays among the options; the referee takes it out).
+    ChallengeComputer {
+        game: String,
+        options: Vec<String>,
+        /// The challenger's side.
+        color: ColorChoice,
+    },
     Accept,
     /// Declines a challenge; in a game, declines a draw offer.
     Decline,
@@ -93,7 +102,8 @@ pub type ConditionalLine = Vec<(String, String)>;
 #[error("{0}")]
 pub struct CommandError(pub String);
 
-const CHALLENGE_FORM: &str = "challenge ADDRESS GAME [KEY=VALUE ...] [as white|black|random]";
+const CHALLENGE_FORM: &str = "challenge ADDRESS GAME [KEY=VALUE ...] [as white|black|random] \
+     (or, against the referee's computer: challenge computer GAME [level=1..3] [as ...])";
 
 /// Parses one line.
 ///
@@ -279,7 +289,8 @@ fn parse_challenge(words: &[&str]) -> Result<Command, CommandError> {
             "Write a challenge as: {CHALLENGE_FORM}"
         )));
     };
-    if !opponent.contains('@') {
+    let computer = opponent.eq_ignore_ascii_case("computer");
+    if !computer && !opponent.contains('@') {
         return Err(CommandError(format!(
             "{opponent:?} is not a mail address. Write: {CHALLENGE_FORM}"
         )));
@@ -309,6 +320,13 @@ fn parse_challenge(words: &[&str]) -> Result<Command, CommandError> {
                 "I did not understand {word:?} in the challenge. {CHALLENGE_FORM}"
             )));
         }
+    }
+    if computer {
+        return Ok(Command::ChallengeComputer {
+            game: game.to_ascii_lowercase(),
+            options,
+            color,
+        });
     }
     Ok(Command::Challenge {
         opponent: opponent
@@ -420,6 +438,16 @@ mod tests {
             }
         ));
         assert!(parse("challenge bob chess").is_err());
+        assert_eq!(
+            parse("Challenge Computer Chess level=3 as black").unwrap(),
+            Command::ChallengeComputer {
+                game: "chess".into(),
+                options: vec!["level=3".into()],
+                color: ColorChoice::Black,
+            }
+        );
+        assert!(parse("challenge computer").is_err());
+        assert!(parse("challenge computer chess strongly").is_err());
         assert!(parse("challenge bob@example.test").is_err());
         assert!(parse("challenge bob@example.test chess as purple").is_err());
         assert!(parse("challenge bob@example.test chess please").is_err());

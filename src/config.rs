@@ -80,6 +80,18 @@ pub struct RefereeConfig {
     /// replies (`arbiter check` tells which applies).
     #[serde(default = "default_true")]
     pub plus_addressing: bool,
+    /// Whether players may play the referee's computer
+    /// (`challenge computer GAME`).
+    #[serde(default = "default_true")]
+    pub computer: bool,
+    /// The computer's time for one move at its strongest level, in
+    /// milliseconds (the weaker levels take a share of it).
+    #[serde(default = "default_computer_budget_ms")]
+    pub computer_budget_ms: u64,
+    /// The most games the computer plays at once; a challenge beyond it is
+    /// refused until one ends.
+    #[serde(default = "default_computer_max_games")]
+    pub computer_max_games: u32,
 }
 
 fn default_true() -> bool {
@@ -92,6 +104,14 @@ fn default_reminder_hours() -> u32 {
 
 fn default_vacation_days() -> u32 {
     30
+}
+
+fn default_computer_budget_ms() -> u64 {
+    1000
+}
+
+fn default_computer_max_games() -> u32 {
+    20
 }
 
 fn default_name() -> String {
@@ -114,6 +134,9 @@ impl Default for RefereeConfig {
             reminder_hours: default_reminder_hours(),
             vacation_days_per_year: default_vacation_days(),
             plus_addressing: true,
+            computer: true,
+            computer_budget_ms: default_computer_budget_ms(),
+            computer_max_games: default_computer_max_games(),
         }
     }
 }
@@ -125,6 +148,17 @@ impl RefereeConfig {
             days_per_move: self.days_per_move,
             reminder_hours: self.reminder_hours,
             vacation_days_per_year: self.vacation_days_per_year,
+        }
+    }
+
+    /// The host's settings for the computer opponent; its pseudo-address
+    /// is `computer@` the referee's domain.
+    pub fn computer(&self) -> crate::referee::ComputerSettings {
+        crate::referee::ComputerSettings {
+            enabled: self.computer,
+            budget: std::time::Duration::from_millis(self.computer_budget_ms),
+            max_games: self.computer_max_games,
+            address: format!("computer@{}", self.split_address().1).to_ascii_lowercase(),
         }
     }
 
@@ -521,6 +555,26 @@ mod tests {
         assert!(error.contains("uses token_command only"), "{error}");
         let error = check("password_env = \"P\"\ntoken_command = \"t\"").unwrap_err();
         assert!(error.contains("set auth = \"oauth2\""), "{error}");
+    }
+
+    #[test]
+    fn the_computer_settings_have_defaults_and_its_address_the_referees_domain() {
+        let config: Config =
+            toml::from_str("[referee]\naddress = \"Games@Club.example\"\n").unwrap();
+        let computer = config.referee.computer();
+        assert!(computer.enabled);
+        assert_eq!(computer.budget, std::time::Duration::from_secs(1));
+        assert_eq!(computer.max_games, 20);
+        assert_eq!(computer.address, "computer@club.example");
+        let config: Config = toml::from_str(
+            "[referee]\naddress = \"r@x.example\"\ncomputer = false\ncomputer_budget_ms = 250\n\
+             computer_max_games = 3\n",
+        )
+        .unwrap();
+        let computer = config.referee.computer();
+        assert!(!computer.enabled);
+        assert_eq!(computer.budget, std::time::Duration::from_millis(250));
+        assert_eq!(computer.max_games, 3);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Arbiter: a play-by-email referee for chess variants.
 //!
 //! - [`rules`]: the games, pure and deterministic, behind one trait.
+//! - [`bot`]: the computer opponent, which sees only its seat.
 //! - [`command`]: the grammar of what players write.
 //! - [`referee`]: commands plus stored games give new games and notices.
 //! - [`store`]: the SQLite database.
@@ -12,6 +13,7 @@
 //! - [`cli`]: the `arbiter` command line.
 
 pub mod archive;
+pub mod bot;
 pub mod check;
 pub mod cli;
 pub mod command;

@@ -8,7 +8,7 @@ use crate::archive::pgn;
 use crate::command;
 use crate::command::ColorChoice;
 use crate::referee::{
-    Answered, ChallengeRequest, Reader, Referee, RefereeError, normalize_address,
+    Answered, ChallengeRequest, ComputerRequest, Reader, Referee, RefereeError, normalize_address,
 };
 use crate::render;
 use crate::rules::{GameResult, Options, Seat};
@@ -20,11 +20,14 @@ pub enum GameCommand {
     New {
         /// The game's name (`arbiter rules` lists them).
         game: String,
+        /// White's address, or `computer` for the referee's computer.
         #[arg(long, value_name = "ADDR")]
         white: String,
+        /// Black's address, or `computer` for the referee's computer.
         #[arg(long, value_name = "ADDR")]
         black: String,
-        /// A game option, KEY=VALUE (repeatable).
+        /// A game option, KEY=VALUE (repeatable); against the computer,
+        /// level=1..3 sets its strength (2 by default).
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Start from this position instead of the game's start: any string
@@ -171,16 +174,40 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
             position,
             public,
         } => {
-            let options = Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
             let mut tx = referee
                 .store()
                 .write()
                 .await
                 .context("opening a transaction")?;
-            let (id, _notices) = referee
-                .create_game(&mut tx, game, white, black, &options, position.as_deref())
-                .await
-                .map_err(refused)?;
+            let against_computer = match (referee.is_computer(white), referee.is_computer(black)) {
+                (true, true) => return Err(refused(RefereeError::SamePlayer)),
+                (true, false) => Some((black, ColorChoice::Black)),
+                (false, true) => Some((white, ColorChoice::White)),
+                (false, false) => None,
+            };
+            let (id, _notices) = match against_computer {
+                Some((player, color)) => referee
+                    .new_computer_game(
+                        &mut tx,
+                        ComputerRequest {
+                            player,
+                            game,
+                            options,
+                            color,
+                            position: position.as_deref(),
+                        },
+                    )
+                    .await
+                    .map_err(refused)?,
+                None => {
+                    let options =
+                        Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
+                    referee
+                        .create_game(&mut tx, game, white, black, &options, position.as_deref())
+                        .await
+                        .map_err(refused)?
+                }
+            };
             if *public {
                 crate::store::watchers::set_public(&mut tx, id, true)
                     .await
@@ -332,8 +359,12 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                     (true, Some(result)) => result.clone(),
                     _ => "playing".to_string(),
                 };
+                let computer = match game.computer {
+                    Some((seat, level)) => format!(" (computer: {seat}, level {level})"),
+                    None => String::new(),
+                };
                 println!(
-                    "#{} {} {} vs {} {}",
+                    "#{} {} {} vs {} {}{computer}",
                     game.id, game.game, game.white, game.black, state
                 );
             }

@@ -2,6 +2,7 @@
 //! `perft`, `rules`), and the mail daemon.
 
 mod archive;
+mod botmatch;
 mod game;
 
 use std::path::PathBuf;
@@ -74,6 +75,9 @@ pub enum TopCommand {
         #[arg(long)]
         divide: bool,
     },
+    /// Play the computer against a simple player in memory and print wins,
+    /// draws, losses and a 95% confidence interval of its score.
+    BotMatch(botmatch::BotMatch),
     /// Run the referee by mail: watch the IMAP mailbox, answer over SMTP.
     Serve,
     /// Check the host's setup before `serve`: the IMAP and SMTP servers
@@ -184,6 +188,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             options,
             divide,
         } => perft(game, *depth, fen.as_deref(), options, *divide),
+        TopCommand::BotMatch(args) => botmatch::run(args),
         TopCommand::Serve => {
             let path = cli.config.clone().ok_or_else(|| {
                 CliError::Failed(anyhow::anyhow!(
@@ -435,5 +440,5 @@ async fn open_referee(cli: &Cli) -> Result<Referee, CliError> {
     let store = Store::open(path)
         .await
         .with_context(|| format!("opening the database {}", path.display()))?;
-    Ok(Referee::with_clock(store, config.referee.clock()))
+    Ok(Referee::for_host(store, &config.referee))
 }

@@ -62,7 +62,7 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
     let store = Store::open(&config.database.path)
         .await
         .with_context(|| format!("opening the database {}", config.database.path.display()))?;
-    let referee = Referee::with_clock(store.clone(), config.referee.clock());
+    let referee = Referee::for_host(store.clone(), &config.referee);
     // The mail room in force: each mail and each clock round takes the
     // latest, so a reload applies from the next one.
     let (rooms, room) = watch::channel(Mailroom::new(referee, config.referee.clone()));
@@ -186,7 +186,7 @@ fn reload(file: &ConfigFile, running: &mut Config, rooms: &watch::Sender<Mailroo
         );
     }
     running.referee = change.referee.clone();
-    let referee = Referee::with_clock(store.clone(), change.referee.clock());
+    let referee = Referee::for_host(store.clone(), &change.referee);
     rooms.send_replace(Mailroom::new(referee, change.referee));
     info!(
         file = %file.path.display(),

@@ -42,6 +42,15 @@ impl Mailroom {
                 format!("game {id}: key or sender does not match"),
             ));
         };
+        // The computer's seat takes no mail (its key is never sent; this
+        // holds even if it leaked).
+        if loaded.computer.is_some_and(|c| c.seat == seat) {
+            return Ok(self.refuse_neutrally(
+                inbound,
+                from,
+                format!("game {id}: mail for the computer's seat"),
+            ));
+        }
         // Conditional moves may follow the command they go with (usually
         // the player's own move) in the same mail: they are set after it.
         let mut conditionals = Vec::new();
@@ -71,6 +80,7 @@ impl Mailroom {
                     | Command::Rules(_)
                     | Command::Games
                     | Command::Challenge { .. }
+                    | Command::ChallengeComputer { .. }
                     | Command::Watch(_)
                     | Command::Unwatch(_)
                     | Command::Notify(_)

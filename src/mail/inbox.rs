@@ -9,7 +9,9 @@ use super::compose::Draft;
 use super::parse::Inbound;
 use crate::command::{self, Command, NotifyMode};
 use crate::config::RefereeConfig;
-use crate::referee::{ChallengeRequest, LoadedGame, Referee, RefereeError, normalize_address};
+use crate::referee::{
+    ChallengeRequest, ComputerRequest, LoadedGame, Referee, RefereeError, normalize_address,
+};
 use crate::render;
 use crate::rules::{GameInfo, game_names};
 use crate::store::StoreError;
@@ -293,6 +295,20 @@ impl Mailroom {
                     color: *color,
                 };
                 self.challenge(conn, inbound, from, request).await
+            }
+            Command::ChallengeComputer {
+                game: name,
+                options,
+                color,
+            } => {
+                let request = ComputerRequest {
+                    player: from,
+                    game: name,
+                    options,
+                    color: *color,
+                    position: None,
+                };
+                self.computer_game(conn, inbound, from, request).await
             }
             Command::Watch(id) => {
                 let id = *id;

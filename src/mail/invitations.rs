@@ -9,7 +9,9 @@ use super::compose::Draft;
 use super::inbox::{Mailroom, Processed, same_secret};
 use super::parse::Inbound;
 use crate::command::{self, Command};
-use crate::referee::{Answered, ChallengeRequest, RefereeError, normalize_address};
+use crate::referee::{
+    Answered, ChallengeRequest, ComputerRequest, RefereeError, normalize_address,
+};
 use crate::store::StoreError;
 use crate::store::mail::Handled;
 
@@ -117,6 +119,62 @@ impl Mailroom {
     }
 
     /// A mail tagged with a challenge key: accept or decline it.
+    /// `challenge computer GAME [KEY=VALUE ...] [level=N] [as SIDE]`: the
+    /// game against the referee's computer starts at once; the player's
+    /// start mail answers the challenge (with the computer's first move,
+    /// when it plays White).
+    pub(super) async fn computer_game(
+        &self,
+        conn: &mut Tx,
+        inbound: &Inbound,
+        from: &str,
+        request: ComputerRequest<'_>,
+    ) -> Result<Processed, StoreError> {
+        if !self.config.may_start_games(from) {
+            return Ok(self.refuse_challenge(
+                inbound,
+                from,
+                "This referee starts games only for its club's members.".into(),
+            ));
+        }
+        let (game_id, notices) = match self.referee.new_computer_game(conn, request).await {
+            Ok(started) => started,
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => return Ok(self.refuse_challenge(inbound, from, sentence(&e))),
+        };
+        let drafts = self
+            .game_drafts(
+                conn,
+                game_id,
+                &notices,
+                inbound.message_id.as_deref().map(|id| (from, id)),
+            )
+            .await?;
+        Ok(Processed {
+            handled: Handled::Applied,
+            detail: format!("game {game_id} against the computer started"),
+            game_id: Some(game_id),
+            drafts,
+        })
+    }
+
+    /// The answer to a challenge that could not be made: why, and that
+    /// nothing changed.
+    fn refuse_challenge(&self, inbound: &Inbound, from: &str, reason: String) -> Processed {
+        Processed {
+            handled: Handled::Refused,
+            detail: reason.clone(),
+            game_id: None,
+            drafts: vec![self.answer(
+                inbound,
+                from,
+                &Self::re_subject(inbound),
+                format!("{reason}\nNothing was changed.\n"),
+                None,
+            )],
+        }
+    }
+
     pub(super) async fn on_challenge(
         &self,
         conn: &mut Tx,

@@ -75,7 +75,7 @@ fn color_name(color: ColorChoice) -> &'static str {
 
 /// Takes the referee's own `public=yes|no` out of a challenge's options
 /// (the rest are the game's): whether the players allow spectators.
-fn public_option(words: &[String]) -> Result<(bool, Vec<String>), RefereeError> {
+pub(super) fn public_option(words: &[String]) -> Result<(bool, Vec<String>), RefereeError> {
     let mut public = false;
     let mut rest = Vec::new();
     for word in words {
@@ -113,6 +113,11 @@ impl Referee {
         })?;
         let challenger = check_address(request.challenger)?;
         let opponent = check_address(request.opponent)?;
+        for address in [&challenger, &opponent] {
+            if self.is_computer(address) {
+                return Err(RefereeError::ComputerAddress(address.clone()));
+            }
+        }
         if challenger == opponent {
             return Err(RefereeError::SamePlayer);
         }

@@ -9,7 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadedGame, LogEntry, Match, RefereeError, Step};
+use tracing::info;
+
+use super::{LoadedGame, LogEntry, Match, Referee, RefereeError, Step};
 use crate::command::ConditionalLine;
 use crate::rules::{ActionError, Duty, Event, Seat};
 use crate::store::Tx;
@@ -44,6 +46,59 @@ pub fn describe(tree: &[Branch]) -> Vec<String> {
         }
     }
     lines
+}
+
+impl Referee {
+    /// After `actor`'s entry (`action`, written `notation`) is recorded in
+    /// the game `after`: plays the opponent's conditional answer to it, or
+    /// drops the opponent's conditional moves that it did not match; tells
+    /// what happened in `events`. Returns the game as it then stands.
+    pub(super) async fn answer_conditionally(
+        &self,
+        conn: &mut Tx,
+        after: LoadedGame,
+        actor: Seat,
+        action: &LogEntry,
+        notation: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<LoadedGame, RefereeError> {
+        let id = after.row.id;
+        match self.conditional_answer(conn, id, actor, action).await? {
+            Answer::None => Ok(after),
+            Answer::Cancelled { owner } => {
+                events.push(cancelled_event(owner, notation));
+                Ok(after)
+            }
+            Answer::Play { owner, ours, rest } => {
+                let index = after.row.log_len as u64;
+                match after.current.play(owner, &ours, after.row.seed, index) {
+                    Ok(answer) => {
+                        info!(game = id, seat = owner.name(), "conditional move played");
+                        let after = self
+                            .record(conn, &after, Some(owner), &answer, "conditional")
+                            .await?;
+                        events.push(Event::public(format!(
+                            "{owner} answered {notation} with {}, a conditional move played at once.",
+                            answer.notation
+                        )));
+                        events.extend(answer.events);
+                        self.keep_conditionals(conn, &after, owner, &rest).await?;
+                        Ok(after)
+                    }
+                    // Cannot happen in the games that allow them (the
+                    // answer was checked in this very position), but a
+                    // refused answer must never block the game.
+                    Err(e) => {
+                        events.push(Event::private(
+                            owner,
+                            format!("Your conditional answer {ours} could not be played ({e}); your conditional moves are cancelled."),
+                        ));
+                        Ok(after)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// What the opponent's move did to the owner's conditional moves.

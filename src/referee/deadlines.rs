@@ -46,13 +46,18 @@ impl Referee {
         })
     }
 
-    /// Adds the deadlines, in words, to notices about a game.
+    /// Adds the deadlines, in words, to notices about a game, and drops
+    /// those to the seat the computer plays: its pseudo-address is never
+    /// mailed.
     pub(super) async fn with_deadlines(
         &self,
         conn: &mut Tx,
         loaded: &LoadedGame,
         mut notices: Vec<Notice>,
     ) -> Result<Vec<Notice>, RefereeError> {
+        if let Some(computer) = loaded.computer {
+            notices.retain(|n| n.seat != computer.seat);
+        }
         let deadlines = self.deadlines(conn, loaded).await?;
         let lines: Vec<String> = deadlines
             .iter()

@@ -8,11 +8,14 @@
 mod archive;
 mod challenges;
 pub mod clock;
+mod computer;
 mod conditional;
+mod create;
 mod deadlines;
 mod digest;
 mod matches;
 mod notice;
+mod replay;
 mod site;
 mod stored;
 mod undo;
@@ -26,15 +29,16 @@ use tracing::info;
 
 use crate::command::Command;
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, Options, PublicView, Seat,
-    SeatView, Status, game_names,
+    ActionError, Event, GameInfo, GameResult, HostView, OptionError, PublicView, Seat, SeatView,
+    Status, game_names,
 };
-use crate::store::games::{self, Checkpoint, GameRow, NewGame, Progress, SeatRow};
+use crate::store::games::{self, Checkpoint, GameRow, Progress, SeatRow};
 use crate::store::{Store, StoreError};
 pub use archive::Reader;
 pub use challenges::{Answered, ChallengeRequest, Issued};
 use chrono::Utc;
 use clock::{Clock, show_time};
+pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
@@ -81,6 +85,22 @@ pub enum RefereeError {
     /// The archive site's replay of a game that has not ended.
     #[error("game #{0} is still being played: only a finished game is replayed for the archive")]
     Unfinished(i64),
+    /// A game against the computer, which does not play it.
+    #[error("the computer does not play {title}; it plays: {games}")]
+    NoComputer { title: &'static str, games: String },
+    #[error("this referee's host has turned the computer opponent off")]
+    ComputerOff,
+    #[error(
+        "the computer already plays {0} games, as many as this referee's host allows at once; \
+         try again when one of them has ended"
+    )]
+    ComputerBusy(u32),
+    /// The computer's pseudo-address named as an ordinary player.
+    #[error(
+        "{0} is the referee's computer, which takes no invitations: to play it, write \
+         `challenge computer GAME` (or, from the command line, `game new GAME --black computer`)"
+    )]
+    ComputerAddress(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -107,6 +127,8 @@ pub struct LoadedGame {
     current: Match,
     /// The log entries its stored checkpoint reflects.
     checkpoint_len: i64,
+    /// The seat the referee's computer plays, if it plays here.
+    pub computer: Option<ComputerSeat>,
 }
 
 impl LoadedGame {
@@ -209,6 +231,7 @@ pub fn seed_hash(seed: &[u8; 32]) -> String {
 pub struct Referee {
     store: Store,
     clock: Clock,
+    computer: ComputerSettings,
 }
 
 impl Referee {
@@ -217,12 +240,23 @@ impl Referee {
         Referee {
             store,
             clock: Clock::default(),
+            computer: ComputerSettings::default(),
         }
     }
 
     /// A referee that runs the host's clock.
     pub fn with_clock(store: Store, clock: Clock) -> Referee {
-        Referee { store, clock }
+        Referee {
+            store,
+            clock,
+            computer: ComputerSettings::default(),
+        }
+    }
+
+    /// The referee as the host's configuration sets it up: its clock and
+    /// its computer opponent.
+    pub fn for_host(store: Store, config: &crate::config::RefereeConfig) -> Referee {
+        Referee::with_clock(store, config.clock()).with_computer(config.computer())
     }
 
     pub fn clock(&self) -> Clock {
@@ -231,91 +265,6 @@ impl Referee {
 
     pub fn store(&self) -> &Store {
         &self.store
-    }
-
-    /// Creates a game and returns its id and the start notices for both
-    /// players, inside the caller's transaction. With `position`, the game
-    /// starts there instead of at its own start (any string `perft --fen`
-    /// reads for that game); the position opens the log, so the game still
-    /// replays.
-    pub async fn create_game(
-        &self,
-        conn: &mut Tx,
-        game: &str,
-        white: &str,
-        black: &str,
-        options: &Options,
-        position: Option<&str>,
-    ) -> Result<(i64, Vec<Notice>), RefereeError> {
-        let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
-            name: game.to_string(),
-        })?;
-        let (white, black) = (check_address(white)?, check_address(black)?);
-        if white == black {
-            return Err(RefereeError::SamePlayer);
-        }
-        let mut seed = [0u8; 32];
-        rand::rng().fill_bytes(&mut seed);
-        let current = match position {
-            None => Match::new(info, options, seed)?,
-            Some(position) => Match::from_position(info, options, position)?,
-        };
-        let state = current.snapshot();
-        let hash = seed_hash(&seed);
-        let seats = [
-            SeatRow {
-                seat: Seat::White,
-                address: white,
-                secret: random_token(6),
-            },
-            SeatRow {
-                seat: Seat::Black,
-                address: black,
-                secret: random_token(6),
-            },
-        ];
-        let id = games::insert(
-            conn,
-            NewGame {
-                game: info.name,
-                options,
-                seed,
-                seed_hash: &hash,
-                state: &state,
-                seats: &seats,
-            },
-        )
-        .await?;
-        if let Some(position) = position {
-            let entry = LogEntry::Position {
-                position: position.trim().to_string(),
-            };
-            let entry = serde_json::to_value(&entry).expect("log entries serialise");
-            games::append_log(conn, id, 0, None, &entry, "start position", "host").await?;
-            games::save(
-                conn,
-                id,
-                Progress {
-                    log_len: 1,
-                    draw_offer: None,
-                    result: None,
-                },
-            )
-            .await?;
-            let checkpoint = Checkpoint {
-                log_len: 1,
-                state,
-                draw_offer: None,
-            };
-            games::save_checkpoint(conn, id, &checkpoint).await?;
-        }
-        info!(game = id, name = info.name, "game created");
-        let loaded = self.load(conn, id).await?;
-        let notices = Seat::BOTH
-            .iter()
-            .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, Vec::new()))
-            .collect();
-        Ok((id, self.with_deadlines(conn, &loaded, notices).await?))
     }
 
     /// The games `address` plays (all games without one), newest first.
@@ -463,40 +412,19 @@ impl Referee {
         let mut after = self.record(conn, loaded, actor, &step, source).await?;
         let mut events = step.events;
         if let Some(actor) = actor {
-            match self
-                .conditional_answer(conn, id, actor, &step.action)
-                .await?
-            {
-                conditional::Answer::None => {}
-                conditional::Answer::Cancelled { owner } => {
-                    events.push(conditional::cancelled_event(owner, &step.notation));
-                }
-                conditional::Answer::Play { owner, ours, rest } => {
-                    let index = after.row.log_len as u64;
-                    match after.current.play(owner, &ours, after.row.seed, index) {
-                        Ok(answer) => {
-                            info!(game = id, seat = owner.name(), "conditional move played");
-                            after = self
-                                .record(conn, &after, Some(owner), &answer, "conditional")
-                                .await?;
-                            events.push(Event::public(format!(
-                                "{owner} answered {} with {}, a conditional move played at once.",
-                                step.notation, answer.notation
-                            )));
-                            events.extend(answer.events);
-                            self.keep_conditionals(conn, &after, owner, &rest).await?;
-                        }
-                        // Cannot happen in the games that allow them (the
-                        // answer was checked in this very position), but a
-                        // refused answer must never block the game.
-                        Err(e) => events.push(Event::private(
-                            owner,
-                            format!("Your conditional answer {ours} could not be played ({e}); your conditional moves are cancelled."),
-                        )),
-                    }
-                }
-            }
+            after = self
+                .answer_conditionally(
+                    conn,
+                    after,
+                    actor,
+                    &step.action,
+                    &step.notation,
+                    &mut events,
+                )
+                .await?;
         }
+        // The computer answers at once, in the same transaction.
+        after = self.computer_answers(conn, after, &mut events).await?;
         if after.status().is_finished() || matches!(step.action, LogEntry::AcceptTakeback { .. }) {
             crate::store::conditionals::clear(conn, id, None).await?;
         }
@@ -576,6 +504,7 @@ impl Referee {
             info: loaded.info,
             current: step.state.clone(),
             checkpoint_len,
+            computer: loaded.computer,
         })
     }
 
@@ -623,7 +552,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Help => "`help`",
         Command::Rules(_) => "`rules`",
         Command::Games => "`games`",
-        Command::Challenge { .. } => "`challenge`",
+        Command::Challenge { .. } | Command::ChallengeComputer { .. } => "`challenge`",
         Command::Accept => "`accept`",
         _ => "that",
     }

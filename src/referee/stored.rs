@@ -73,12 +73,21 @@ impl Referee {
         if current.draw_offer != row.draw_offer {
             return Err(damaged("its draw offer differs from its log's".into()));
         }
+        let computer = match crate::store::computers::of_game(conn, id).await? {
+            None => None,
+            Some((seat, level)) => Some(super::ComputerSeat {
+                seat,
+                level: crate::bot::Level::new(level)
+                    .ok_or_else(|| damaged(format!("its computer's level {level} is unknown")))?,
+            }),
+        };
         Ok(LoadedGame {
             row,
             seats,
             info,
             current,
             checkpoint_len: checkpoint.log_len,
+            computer,
         })
     }
 
@@ -126,7 +135,10 @@ impl Referee {
 }
 
 /// Log rows as entries; one that does not decode means a damaged game.
-fn decode_entries(id: i64, rows: &[games::LogRow]) -> Result<Vec<LogEntry>, RefereeError> {
+pub(super) fn decode_entries(
+    id: i64,
+    rows: &[games::LogRow],
+) -> Result<Vec<LogEntry>, RefereeError> {
     rows.iter()
         .map(|r| serde_json::from_value(r.entry.clone()))
         .collect::<Result<_, _>>()

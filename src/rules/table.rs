@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::bot::{Computer, Playable};
+
 use super::{
     AnyGame, Entropy, Game, OptionError, Options, PositionError, bluff, chess, reality, rebel,
     reflection, superial,
@@ -26,6 +28,10 @@ pub struct GameInfo {
     pub new: NewGame,
     pub from_position: FromPosition,
     pub load: fn(serde_json::Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
+    /// The game's computer player, if the computer plays it: a function of
+    /// what its seat was told (see [`crate::bot`]), which by its type cannot
+    /// be handed the game's state.
+    pub computer: Option<Computer>,
 }
 
 impl GameInfo {
@@ -40,7 +46,25 @@ impl GameInfo {
             new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
             from_position: |position, options| Ok(Box::new(G::from_position(position, options)?)),
             load: |json| Ok(Box::new(serde_json::from_value::<G>(json)?)),
+            computer: None,
         }
+    }
+
+    /// The entry of a game the computer plays.
+    const fn playable<G: Playable>() -> GameInfo {
+        GameInfo {
+            computer: Some(crate::bot::computer::<G>),
+            ..GameInfo::of::<G>()
+        }
+    }
+
+    /// The names of the games the computer plays.
+    pub fn computer_games() -> Vec<&'static str> {
+        GAMES
+            .iter()
+            .filter(|g| g.computer.is_some())
+            .map(|g| g.name)
+            .collect()
     }
 
     /// Finds a game by name (case-insensitive).
@@ -61,7 +85,7 @@ impl fmt::Debug for GameInfo {
 /// Every game the referee runs. A new game adds one line here.
 #[rustfmt::skip]
 pub static GAMES: &[GameInfo] = &[
-    GameInfo::of::<chess::Chess>(),
+    GameInfo::playable::<chess::Chess>(),
     GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),

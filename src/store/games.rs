@@ -322,6 +322,9 @@ pub struct GameSummary {
     pub finished: bool,
     pub result: Option<String>,
     pub updated_at: String,
+    /// The seat the referee's computer plays and its level, in a game
+    /// against it.
+    pub computer: Option<(Seat, u8)>,
 }
 
 /// Every game, or the games `address` plays in, newest first.
@@ -340,9 +343,11 @@ pub async fn list_page(
     limit: i64,
 ) -> Result<Vec<GameSummary>, StoreError> {
     const COLUMNS: &str = "SELECT g.id, g.game, w.address AS white, b.address AS black, \
-         g.finished, g.result, g.updated_at FROM games g \
+         g.finished, g.result, g.updated_at, c.seat AS computer_seat, c.level AS computer_level \
+         FROM games g \
          JOIN seats w ON w.game_id = g.id AND w.seat = 'white' \
-         JOIN seats b ON b.game_id = g.id AND b.seat = 'black'";
+         JOIN seats b ON b.game_id = g.id AND b.seat = 'black' \
+         LEFT JOIN computers c ON c.game_id = g.id";
     let before = before.unwrap_or(i64::MAX);
     let rows = match address {
         Some(address) => {
@@ -366,16 +371,24 @@ pub async fn list_page(
             .await?
         }
     };
-    Ok(rows
-        .iter()
-        .map(|row| GameSummary {
-            id: row.get("id"),
-            game: row.get("game"),
-            white: row.get("white"),
-            black: row.get("black"),
-            finished: row.get::<i64, _>("finished") != 0,
-            result: row.get("result"),
-            updated_at: row.get("updated_at"),
+    rows.iter()
+        .map(|row| {
+            let seat: Option<String> = row.get("computer_seat");
+            let level: Option<i64> = row.get("computer_level");
+            let computer = match seat {
+                Some(seat) => Some((parse_seat(&seat)?, level.unwrap_or_default() as u8)),
+                None => None,
+            };
+            Ok(GameSummary {
+                id: row.get("id"),
+                game: row.get("game"),
+                white: row.get("white"),
+                black: row.get("black"),
+                finished: row.get::<i64, _>("finished") != 0,
+                result: row.get("result"),
+                updated_at: row.get("updated_at"),
+                computer,
+            })
         })
-        .collect())
+        .collect()
 }

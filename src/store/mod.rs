@@ -28,6 +28,7 @@
 
 pub mod challenges;
 pub mod clock;
+pub mod computers;
 pub mod conditionals;
 pub mod digests;
 pub mod finished;

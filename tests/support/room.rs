@@ -57,7 +57,7 @@ impl Room {
 
     /// The same on a store of the caller's (a database file, say).
     pub fn with_store(store: Store, config: RefereeConfig) -> Room {
-        let referee = Referee::with_clock(store, config.clock());
+        let referee = Referee::for_host(store, &config);
         Room {
             mailroom: Mailroom::new(referee, config),
             next_uid: 1,

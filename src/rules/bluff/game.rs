@@ -509,7 +509,7 @@ impl Game for BluffChess {
                 }
                 // A move that completes a repetition, or the 50 moves, may
                 // carry the claim (as in chess, only where one can).
-                if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+                if self.position.halfmove_clock() >= 99 || self.record.len() >= 5 {
                     actions.extend(
                         moves
                             .iter()

@@ -10,26 +10,109 @@
 //!   75 moves by each side (unless the last move mated), and by stalemate
 //!   or when no checkmate is possible with the material left.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use super::Role;
-use super::bitboard::DARK_SQUARES;
-use super::position::Position;
+use super::bitboard::{self, Bitboard, DARK_SQUARES};
+use super::position::{Position, Setup};
+use super::shared::SharedList;
+use super::{CastlingRights, Piece, Role};
+use crate::rules::Seat;
 
 /// What makes two positions "the same" for the repetition rules: the
 /// placement, the side to move, the castling rights, and the en passant
 /// square only when an en passant capture is actually legal.
 ///
-/// It is the FEN without its counters (and with `-` for an en passant
-/// square no pawn can use): exact, readable in the stored state, and
-/// deterministic.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct RepetitionKey(String);
+/// It is kept as the position's bitboards, so that recording a position
+/// and comparing two costs a copy and a comparison of a few words (the
+/// computer's search records every position it walks through), and it is
+/// written, read and shown as the FEN without its counters (with `-` for
+/// an en passant square no pawn can use): exact, readable in the stored
+/// state, and deterministic.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    turn: Seat,
+    castling: CastlingRights,
+    en_passant: Option<u8>,
+}
 
 impl RepetitionKey {
-    pub fn as_str(&self) -> &str {
-        &self.0
+    /// The setup the key stands for, with the counters at `0 1`.
+    fn setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for (i, cell) in setup.board.iter_mut().enumerate() {
+            let bit = 1u64 << i;
+            let color = Seat::BOTH
+                .into_iter()
+                .find(|c| self.by_color[c.index()] & bit != 0);
+            let role = Role::ALL
+                .into_iter()
+                .find(|r| self.by_role[r.index()] & bit != 0);
+            if let (Some(color), Some(role)) = (color, role) {
+                *cell = Some(Piece::new(color, role));
+            }
+        }
+        setup.turn = self.turn;
+        setup.castling = self.castling;
+        setup.en_passant = self.en_passant.map(bitboard::square);
+        setup
+    }
+
+    /// Reads the form [`RepetitionKey`]'s `Display` writes.
+    fn parse(text: &str) -> Option<RepetitionKey> {
+        if text.split_whitespace().count() != 4 {
+            return None;
+        }
+        let setup = Setup::from_fen(text).ok()?;
+        let mut key = RepetitionKey {
+            by_color: [0; 2],
+            by_role: [0; 6],
+            turn: setup.turn,
+            castling: setup.castling,
+            en_passant: match setup.en_passant {
+                Some(square) => Some(bitboard::index(square)?),
+                None => None,
+            },
+        };
+        for (i, piece) in setup.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                key.by_color[piece.color.index()] |= 1 << i;
+                key.by_role[piece.role.index()] |= 1 << i;
+            }
+        }
+        Some(key)
+    }
+}
+
+impl fmt::Display for RepetitionKey {
+    /// The FEN without its two counters.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fen = self.setup().fen();
+        let end = fen.rmatch_indices(' ').nth(1).map_or(fen.len(), |(i, _)| i);
+        f.write_str(&fen[..end])
+    }
+}
+
+impl fmt::Debug for RepetitionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RepetitionKey({self})")
+    }
+}
+
+impl Serialize for RepetitionKey {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for RepetitionKey {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        RepetitionKey::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a repetition key")))
     }
 }
 
@@ -40,15 +123,16 @@ impl Position {
     /// use arbiter::rules::chess::Position;
     /// // After 1.e4 the en passant square e3 is useless to Black.
     /// let pos = Position::startpos().play(&"e2e4".parse().unwrap());
-    /// assert_eq!(pos.repetition_key().as_str(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    /// assert_eq!(pos.repetition_key().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
     /// ```
     pub fn repetition_key(&self) -> RepetitionKey {
-        let mut setup = self.setup();
-        setup.en_passant = self.legal_en_passant();
-        let fen = setup.fen();
-        // Drop the two counters.
-        let end = fen.rmatch_indices(' ').nth(1).map_or(fen.len(), |(i, _)| i);
-        RepetitionKey(fen[..end].to_string())
+        RepetitionKey {
+            by_color: self.by_color,
+            by_role: self.by_role,
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.ep.filter(|_| self.legal_en_passant().is_some()),
+        }
     }
 
     /// Neither side can ever checkmate, whatever is played: no pawns, rooks
@@ -99,16 +183,17 @@ pub use crate::rules::DrawRule;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct DrawRecord {
-    /// Oldest first; the last one is the current position's.
-    keys: Vec<RepetitionKey>,
+    /// Oldest first; the last one is the current position's. Shared
+    /// between copies of the record (a copy costs nothing).
+    keys: SharedList<RepetitionKey>,
 }
 
 impl DrawRecord {
     /// The record of a game starting at `position`.
     pub fn new(position: &Position) -> DrawRecord {
-        DrawRecord {
-            keys: vec![position.repetition_key()],
-        }
+        let mut keys = SharedList::new();
+        keys.push(position.repetition_key());
+        DrawRecord { keys }
     }
 
     /// Records the position reached by a move (or a lost turn). A position
@@ -116,7 +201,7 @@ impl DrawRecord {
     /// starts the record afresh.
     pub fn push(&mut self, position: &Position) {
         if position.halfmove_clock() == 0 {
-            self.keys.clear();
+            self.keys = SharedList::new();
         }
         self.keys.push(position.repetition_key());
     }
@@ -124,14 +209,14 @@ impl DrawRecord {
     /// How many times the current position has occurred (1 the first time).
     pub fn repetitions(&self) -> usize {
         match self.keys.last() {
-            Some(current) => self.keys.iter().filter(|k| *k == current).count(),
+            Some(current) => self.occurrences(current),
             None => 0,
         }
     }
 
     /// How many times `key` has occurred in the record.
     pub fn occurrences(&self, key: &RepetitionKey) -> usize {
-        self.keys.iter().filter(|k| *k == key).count()
+        self.keys.newest_first().filter(|k| *k == key).count()
     }
 
     /// The draw that ends the game by itself in `position` (the record's
@@ -149,13 +234,25 @@ impl DrawRecord {
         position: &Position,
         dead: fn(&Position) -> bool,
     ) -> Option<DrawRule> {
-        if position.is_stalemate() {
+        self.automatic_known(position, dead, !position.has_legal_move())
+    }
+
+    /// [`DrawRecord::automatic_where`] for a position where it is known
+    /// whether the side to move is `stuck` (has no legal move).
+    pub(crate) fn automatic_known(
+        &self,
+        position: &Position,
+        dead: fn(&Position) -> bool,
+        stuck: bool,
+    ) -> Option<DrawRule> {
+        let check = position.is_check();
+        if stuck && !check {
             Some(DrawRule::Stalemate)
         } else if dead(position) {
             Some(DrawRule::InsufficientMaterial)
         } else if self.repetitions() >= 5 {
             Some(DrawRule::FivefoldRepetition)
-        } else if position.halfmove_clock() >= 150 && !position.is_checkmate() {
+        } else if position.halfmove_clock() >= 150 && !(stuck && check) {
             Some(DrawRule::SeventyFiveMoveRule)
         } else {
             None
@@ -185,7 +282,18 @@ impl DrawRecord {
     }
 
     /// The recorded keys, oldest first.
-    pub fn keys(&self) -> &[RepetitionKey] {
-        &self.keys
+    pub fn keys(&self) -> Vec<RepetitionKey> {
+        self.keys.to_vec()
+    }
+
+    /// How many positions are recorded: those since the last capture or
+    /// pawn move, the current one included.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Never: a record holds at least the position it started from.
+    pub fn is_empty(&self) -> bool {
+        self.keys.len() == 0
     }
 }

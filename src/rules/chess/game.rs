@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::draws::{DrawRecord, DrawRule};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError};
+use super::shared::SharedList;
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
 use crate::rules::{
@@ -21,6 +22,9 @@ pub struct PlayedMove {
     /// Its SAN in the position it was played in, check marks included.
     pub san: String,
 }
+
+/// A game's moves, shared between copies of the game.
+type MoveList = SharedList<PlayedMove>;
 
 /// What a player may do in chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,7 +46,7 @@ pub enum ChessAction {
 pub struct Chess {
     start: Position,
     position: Position,
-    moves: Vec<PlayedMove>,
+    moves: MoveList,
     record: DrawRecord,
     outcome: Option<Outcome>,
 }
@@ -52,6 +56,17 @@ pub struct Chess {
 /// Shared by the variants built on this engine.
 pub fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
     automatic_outcome_where(position, record, Position::is_insufficient_material)
+}
+
+/// [`automatic_outcome`] for a position where it is known whether the
+/// side to move is `stuck` (has no legal move).
+fn outcome_known(position: &Position, record: &DrawRecord, stuck: bool) -> Option<Outcome> {
+    if stuck && position.is_check() {
+        return Some(Outcome::win(position.turn().other(), Ending::Checkmate));
+    }
+    record
+        .automatic_known(position, Position::is_insufficient_material, stuck)
+        .map(|rule| Outcome::draw(Ending::Draw(rule)))
 }
 
 /// [`automatic_outcome`] with a variant's own test of a dead position (see
@@ -94,7 +109,7 @@ impl Chess {
         Chess {
             position: start.clone(),
             start,
-            moves: Vec::new(),
+            moves: MoveList::default(),
             record,
             outcome,
         }
@@ -110,8 +125,9 @@ impl Chess {
         &self.start
     }
 
-    pub fn moves(&self) -> &[PlayedMove] {
-        &self.moves
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> Vec<PlayedMove> {
+        self.moves.to_vec()
     }
 
     pub fn record(&self) -> &DrawRecord {
@@ -141,7 +157,7 @@ impl Chess {
         history_lines(
             self.start.turn(),
             self.start.fullmove_number(),
-            self.moves.iter().map(|played| played.san.clone()),
+            self.moves.to_vec().into_iter().map(|played| played.san),
         )
     }
 
@@ -149,22 +165,41 @@ impl Chess {
         check_turn(self.outcome.as_ref(), self.position.turn(), seat)
     }
 
+    /// The game after a legal move: the engine's work once (the next
+    /// position, its legal replies counted once for the mark of the SAN
+    /// and for mate or stalemate). [`Chess::after_move`] adds the events;
+    /// the computer's search takes it as it is.
+    pub(crate) fn successor(&self, mv: &Move) -> Chess {
+        let position = self.position.play(mv);
+        let stuck = !position.has_legal_move();
+        let san = self.position.san_after(mv, &position, stuck);
+        let mut record = self.record.clone();
+        record.push(&position);
+        let outcome = outcome_known(&position, &record, stuck);
+        let mut moves = self.moves.clone();
+        moves.push(PlayedMove { mv: *mv, san });
+        Chess {
+            start: self.start.clone(),
+            position,
+            moves,
+            record,
+            outcome,
+        }
+    }
+
     /// The game after a legal move, with its events.
     fn after_move(&self, mv: &Move) -> (Chess, Vec<Event>) {
         let seat = self.position.turn();
-        let san = self.position.san(mv);
-        let position = self.position.play(mv);
-        let mut record = self.record.clone();
-        record.push(&position);
-        let outcome = automatic_outcome(&position, &record);
+        let next = self.successor(mv);
+        let san = &next.moves.last().expect("a move was just played").san;
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
-        match &outcome {
+        match &next.outcome {
             Some(outcome) => events.push(ending_event(outcome)),
             None => {
-                if position.is_check() {
+                if next.position.is_check() {
                     events.push(Event::public("Check."));
                 }
-                if let Some(reason) = record.claimable(&position) {
+                if let Some(reason) = next.record.claimable(&next.position) {
                     events.push(Event::public(format!(
                         "{} may claim a draw by {reason}.",
                         seat.other()
@@ -172,18 +207,7 @@ impl Chess {
                 }
             }
         }
-        let mut moves = self.moves.clone();
-        moves.push(PlayedMove { mv: *mv, san });
-        (
-            Chess {
-                start: self.start.clone(),
-                position,
-                moves,
-                record,
-                outcome,
-            },
-            events,
-        )
+        (next, events)
     }
 
     /// Why no draw can be claimed now.
@@ -468,7 +492,7 @@ impl Game for Chess {
         // A move that completes a repetition, or the 50 moves, may carry
         // the claim (only near the end of a long quiet stretch, or when
         // positions repeat).
-        if self.position.halfmove_clock() >= 99 || self.record.keys().len() >= 5 {
+        if self.position.halfmove_clock() >= 99 || self.record.len() >= 5 {
             for mv in &moves {
                 let next = self.position.play(mv);
                 if self.record.after(&next).claimable(&next).is_some() {

@@ -70,6 +70,7 @@ mod game;
 mod movegen;
 mod position;
 mod san;
+mod shared;
 #[cfg(test)]
 pub(crate) mod tests;
 mod view;

@@ -23,6 +23,28 @@ trait Sink {
     fn moves(&mut self, from: u8, to: Bitboard);
     /// A pawn reaching the last rank: each square with each promotion.
     fn promotions(&mut self, from: u8, to: Bitboard);
+    /// Whether the sink has heard enough: the generator stops at the next
+    /// piece.
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// Whether there is any legal move.
+struct Any(bool);
+
+impl Sink for Any {
+    fn moves(&mut self, _: u8, to: Bitboard) {
+        self.0 |= to != 0;
+    }
+
+    fn promotions(&mut self, _: u8, to: Bitboard) {
+        self.0 |= to != 0;
+    }
+
+    fn full(&self) -> bool {
+        self.0
+    }
 }
 
 struct Collect(Vec<Move>);
@@ -40,6 +62,28 @@ impl Sink for Collect {
             let to = bitboard::square(to);
             self.0
                 .extend(Role::PROMOTIONS.map(|role| Move::with_promotion(from, to, role)));
+        }
+    }
+}
+
+/// Hands each legal move to a function.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    fn moves(&mut self, from: u8, to: Bitboard) {
+        let from = bitboard::square(from);
+        for to in Squares(to) {
+            (self.0)(Move::new(from, bitboard::square(to)));
+        }
+    }
+
+    fn promotions(&mut self, from: u8, to: Bitboard) {
+        let from = bitboard::square(from);
+        for to in Squares(to) {
+            let to = bitboard::square(to);
+            for role in Role::PROMOTIONS {
+                (self.0)(Move::with_promotion(from, to, role));
+            }
         }
     }
 }
@@ -64,9 +108,30 @@ impl Position {
         sink.0
     }
 
+    /// Hands every legal move to `each`, in the order of
+    /// [`Position::legal_moves`], without building a list of them.
+    pub fn for_each_legal_move(&self, each: impl FnMut(Move)) {
+        self.generate(&mut Each(each));
+    }
+
     /// The number of legal moves, without building them.
     pub fn count_legal_moves(&self) -> usize {
         let mut sink = Count(0);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    /// Whether the side to move has a legal move: as counting them, but
+    /// done at the first piece that has one (usually the king).
+    ///
+    /// ```
+    /// use arbiter::rules::chess::Position;
+    /// assert!(Position::startpos().has_legal_move());
+    /// let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    /// assert!(!mated.has_legal_move());
+    /// ```
+    pub fn has_legal_move(&self) -> bool {
+        let mut sink = Any(false);
         self.generate(&mut sink);
         sink.0
     }
@@ -160,7 +225,7 @@ impl Position {
         }
         sink.moves(king, king_targets);
 
-        if checkers.count_ones() > 1 {
+        if checkers.count_ones() > 1 || sink.full() {
             return;
         }
         // Where the other pieces may go: anywhere not ours, or, in check,
@@ -181,6 +246,9 @@ impl Position {
         for from in Squares(self.pieces(us, Role::Knight) & !pinned) {
             sink.moves(from, KNIGHT[from as usize] & target);
         }
+        if sink.full() {
+            return;
+        }
         let queens = self.pieces(us, Role::Queen);
         for from in Squares(self.pieces(us, Role::Bishop) | queens) {
             sink.moves(
@@ -190,6 +258,9 @@ impl Position {
         }
         for from in Squares(self.pieces(us, Role::Rook) | queens) {
             sink.moves(from, restrict(from, rook_attacks(from, occupied) & target));
+        }
+        if sink.full() {
+            return;
         }
         let last_rank = match us {
             Seat::White => RANK_8,
@@ -280,7 +351,14 @@ impl Position {
 
     /// The en passant square when a capture there is legal now.
     pub fn legal_en_passant(&self) -> Option<Square> {
-        let square = bitboard::square(self.ep?);
+        let ep = self.ep?;
+        // No pawn beside the one that stepped: no capture to check.
+        let capturers = PAWN_ATTACKS[self.turn.other().index()][ep as usize]
+            & self.pieces(self.turn, Role::Pawn);
+        if capturers == 0 {
+            return None;
+        }
+        let square = bitboard::square(ep);
         self.legal_moves()
             .iter()
             .any(|m| m.to == square && self.is_en_passant(m))

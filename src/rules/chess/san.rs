@@ -6,6 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use super::bitboard;
 use super::position::Position;
 use super::{CastleSide, Move, Role};
 use crate::rules::geometry::Square;
@@ -248,6 +249,47 @@ impl Position {
     /// ```
     pub fn san(&self, mv: &Move) -> String {
         self.san_with(mv, &self.legal_moves())
+    }
+
+    /// SAN of a legal move, given the position it leads to and whether the
+    /// side to move there is `stuck` without a legal move (which playing
+    /// the move tells anyway): the same text as [`Position::san`], without
+    /// generating this position's moves unless another piece of the same
+    /// kind may reach the square.
+    pub(crate) fn san_after(&self, mv: &Move, next: &Position, stuck: bool) -> String {
+        let mut san = if self.may_have_rivals(mv) {
+            self.san_plain(mv, &self.legal_moves())
+        } else {
+            self.san_plain(mv, &[])
+        };
+        if next.is_check() {
+            san.push(if stuck { '#' } else { '+' });
+        }
+        san
+    }
+
+    /// Whether another piece of the kind `mv` moves could reach its square
+    /// by its movement alone (checks and pins aside): only then may its SAN
+    /// need the square it comes from.
+    fn may_have_rivals(&self, mv: &Move) -> bool {
+        let (Some(from), Some(to)) = (bitboard::index(mv.from), bitboard::index(mv.to)) else {
+            return true;
+        };
+        let Some(role) = self.role_at(from) else {
+            return true;
+        };
+        let same = self.pieces(self.turn(), role) & !bitboard::bit(from);
+        let occupied = self.occupied();
+        let reach = match role {
+            Role::Pawn | Role::King => 0,
+            Role::Knight => bitboard::KNIGHT[to as usize],
+            Role::Bishop => bitboard::bishop_attacks(to, occupied),
+            Role::Rook => bitboard::rook_attacks(to, occupied),
+            Role::Queen => {
+                bitboard::bishop_attacks(to, occupied) | bitboard::rook_attacks(to, occupied)
+            }
+        };
+        reach & same != 0
     }
 
     /// SAN of several legal moves of this position.

@@ -204,6 +204,7 @@ fn an_en_passant_chance_makes_a_position_different() {
     }
     assert_eq!(record.repetitions(), 2);
     assert_eq!(record.keys().len(), 5);
+    assert_eq!(record.len(), 5);
 }
 
 #[test]
@@ -227,4 +228,65 @@ fn automatic_draws_of_the_position() {
     let dead = game("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     assert!(dead.status().is_finished());
     assert_eq!(Game::perft(&dead, 1), 0);
+}
+
+/// The repetition key, kept as bitboards, reads and writes as the FEN
+/// without its counters (and `-` for an en passant square no pawn can
+/// use), as it always has in stored games; equal keys are equal texts.
+#[test]
+fn repetition_keys_write_and_read_as_the_fen_without_counters() {
+    use crate::rules::chess::RepetitionKey;
+    let positions = super::random_positions(400, 21);
+    for position in &positions {
+        let key = position.repetition_key();
+        let mut setup = position.setup();
+        setup.en_passant = position.legal_en_passant();
+        let fen = setup.fen();
+        let end = fen.rmatch_indices(' ').nth(1).unwrap().0;
+        assert_eq!(key.to_string(), fen[..end]);
+        let json = serde_json::to_value(key).unwrap();
+        assert_eq!(json, serde_json::json!(fen[..end]));
+        assert_eq!(serde_json::from_value::<RepetitionKey>(json).unwrap(), key);
+    }
+    for (a, b) in positions.iter().zip(positions.iter().skip(1)) {
+        assert_eq!(
+            a.repetition_key() == b.repetition_key(),
+            a.repetition_key().to_string() == b.repetition_key().to_string()
+        );
+    }
+    for bad in ["", "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr w KQkq -"] {
+        assert!(serde_json::from_value::<RepetitionKey>(serde_json::json!(bad)).is_err());
+    }
+}
+
+/// The outcome after a move, from the replies counted once, is the one
+/// the position imposes by the rules' own tests.
+#[test]
+fn the_counted_outcome_is_the_automatic_one() {
+    let mut checked = 0;
+    for position in super::random_positions(300, 22) {
+        let record = DrawRecord::new(&position);
+        for mv in position.legal_moves() {
+            let next = position.play(&mv);
+            let mut after = record.clone();
+            after.push(&next);
+            let game = Chess::from_start(position.clone());
+            let played = game
+                .apply(
+                    position.turn(),
+                    &ChessAction::Move(mv),
+                    &mut Entropy::for_perft(),
+                )
+                .unwrap()
+                .state;
+            assert_eq!(
+                played.outcome(),
+                crate::rules::chess::automatic_outcome(&next, &after).as_ref(),
+                "{} after {mv}",
+                position.fen()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 3000);
 }

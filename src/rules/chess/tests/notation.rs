@@ -491,3 +491,39 @@ fn errors_read_as_sentences() {
         "\"Nd2\" is ambiguous: it could be Nbd2 or Nfd2"
     );
 }
+
+/// The SAN written after a move is played (the search's road, which
+/// generates this position's moves only when a rival piece may reach the
+/// square) is the SAN the position writes for it.
+#[test]
+fn san_after_the_move_is_the_positions_san() {
+    let mut rivals = 0;
+    for position in random_positions(500, 31) {
+        for mv in position.legal_moves() {
+            let next = position.play(&mv);
+            let san = position.san(&mv);
+            assert_eq!(
+                position.san_after(&mv, &next, !next.has_legal_move()),
+                san,
+                "{}",
+                position.fen()
+            );
+            // A piece's move with the square it comes from: `Nbd7`, `R1a3`.
+            rivals += usize::from(matches!(
+                san.as_bytes(),
+                [
+                    b'N' | b'B' | b'R' | b'Q',
+                    b'a'..=b'h' | b'1'..=b'8',
+                    b'a'..=b'h' | b'x',
+                    ..,
+                ]
+            ));
+        }
+    }
+    assert!(rivals > 0, "some moves needed their file");
+    // Two knights reach d4, one of them pinned: no file is needed.
+    let pinned = pos("4k3/8/8/8/4r3/8/2N1N3/4K3 w - - 0 1");
+    let mv = uci("c2d4");
+    let next = pinned.play(&mv);
+    assert_eq!(pinned.san_after(&mv, &next, !next.has_legal_move()), "Nd4");
+}

@@ -1,0 +1,377 @@
+//! The computer opponent: a player that sees only its own seat.
+//!
+//! A computer player is a player like any other (DESIGN.md, "Computer
+//! players"): it is told what its seat was told, never the game's state,
+//! its seed or the other seat's secrets, and what it decides is text in
+//! the game's notation, which the referee then plays through the very path
+//! a person's mail takes (`Match::play`), so its sealed decisions and
+//! commitments are made and checked like anyone's.
+//!
+//! That it cannot cheat holds by types, not by care: the one entry point
+//! the referee has, [`GameInfo::computer`](crate::rules::GameInfo), is a
+//! plain function pointer taking a [`ComputerInput`], which holds the seat,
+//! the game's public options, the strength and time the host allows, a seed
+//! for the computer's own choices, and the seat's views (JSON, as
+//! `SeatView` gives them: what the referee showed that seat after each
+//! entry of the game's log, the last being now). Nothing in this module
+//! takes a game state that came from the referee; the search works on
+//! states drawn by the game's sampler from those views alone.
+//!
+//! ```compile_fail
+//! // The entry point cannot be handed the truth: there is no field for it.
+//! use arbiter::bot::{Budget, ComputerInput, Strategy};
+//! use arbiter::rules::{Game, Options, Seat, chess::Chess};
+//! let game = Chess::new(&Options::default(), &mut arbiter::rules::Entropy::for_perft()).unwrap();
+//! let input = ComputerInput {
+//!     seat: Seat::White,
+//!     options: Options::default(),
+//!     strategy: Strategy::default(),
+//!     budget: Budget::iterations(10),
+//!     seed: 1,
+//!     told: Vec::new(),
+//!     state: game,
+//! };
+//! ```
+//!
+//! - [`Playable`]: what a game adds for the computer: reading what a seat
+//!   was told, a sampler of the states consistent with it, an evaluation.
+//! - [`search`](mod@search): Information-Set Monte Carlo Tree Search over
+//!   sampled states (Cowling, Powley and Whitehouse, 2012); for a game
+//!   without hidden information it is plain UCT.
+//! - [`computer`]: the typed shim behind each game's function pointer, and
+//!   the simple players `bot-match` measures it against.
+//! - [`arena`]: `arbiter bot-match`, games between players in memory.
+
+pub mod arena;
+mod chess;
+pub mod search;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::de::DeserializeOwned;
+use thiserror::Error;
+
+use crate::rules::{Entropy, Game, Options, Seat, Status};
+
+/// Why the computer could not choose an action.
+#[derive(Debug, Error)]
+pub enum BotError {
+    /// A view it was given does not read as the game's.
+    #[error("a view the computer was given does not read: {0}")]
+    BadView(String),
+    /// The views contradict each other or the rules.
+    #[error("the views the computer was given do not fit together: {0}")]
+    Inconsistent(String),
+    /// It was given no view at all.
+    #[error("the computer was given no view")]
+    NoView,
+    /// Its seat owes nothing now.
+    #[error("the computer's seat has nothing to do")]
+    NothingToDo,
+}
+
+/// How strong the computer plays: 1 (weakest) to 3. The level is the share
+/// of the host's time budget it takes for each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(3);
+
+    /// `1`, `2` or `3`.
+    ///
+    /// ```
+    /// use arbiter::bot::Level;
+    /// assert_eq!(Level::parse("2").unwrap().number(), 2);
+    /// assert!(Level::parse("4").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<Level> {
+        match text.trim() {
+            "1" => Some(Level(1)),
+            "2" => Some(Level(2)),
+            "3" => Some(Level(3)),
+            _ => None,
+        }
+    }
+
+    /// The level numbered `number`, if there is one.
+    pub fn new(number: u8) -> Option<Level> {
+        (1..=3).contains(&number).then_some(Level(number))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The share of the host's budget this level spends on a move: a
+    /// tenth, a third, all of it.
+    pub fn share(self, budget: Duration) -> Duration {
+        match self.0 {
+            1 => budget / 10,
+            2 => budget / 3,
+            _ => budget,
+        }
+    }
+}
+
+impl Default for Level {
+    /// The middle level.
+    fn default() -> Level {
+        Level(2)
+    }
+}
+
+/// How much the search may spend on one move: stop at whichever limit
+/// comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub time: Duration,
+    /// A fixed number of search iterations: what makes a choice
+    /// reproducible (tests, and comparing levels), since the iterations a
+    /// time budget allows depend on the machine.
+    pub iterations: Option<u32>,
+}
+
+impl Budget {
+    /// A time budget.
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time,
+            iterations: None,
+        }
+    }
+
+    /// A fixed number of iterations, whatever the time.
+    pub fn iterations(iterations: u32) -> Budget {
+        Budget {
+            time: Duration::from_secs(3600),
+            iterations: Some(iterations),
+        }
+    }
+}
+
+/// How a player chooses its action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The computer opponent: a search at a level.
+    Search(Level),
+    /// Any legal action, uniformly at random (a benchmark's opponent).
+    Random,
+    /// The action whose outcome, one action deep, the game's evaluation
+    /// likes best (a benchmark's opponent).
+    Greedy,
+}
+
+impl Default for Strategy {
+    fn default() -> Strategy {
+        Strategy::Search(Level::default())
+    }
+}
+
+/// Everything the computer is given to choose one action: what its seat was
+/// told and what the host allows, nothing else.
+#[derive(Clone, Debug)]
+pub struct ComputerInput {
+    /// The seat it plays.
+    pub seat: Seat,
+    /// The game's options, public to both players.
+    pub options: Options,
+    pub strategy: Strategy,
+    /// Applied as the strategy's level says (see [`Level::share`]).
+    pub budget: Budget,
+    /// The seed of the computer's own random choices (not the game's).
+    pub seed: u64,
+    /// The seat's views as JSON, oldest first: what the referee showed the
+    /// seat at the start and after each entry of the log, the last being
+    /// now.
+    pub told: Vec<serde_json::Value>,
+}
+
+/// A game's computer player, as the name table holds it.
+pub type Computer = fn(&ComputerInput) -> Result<String, BotError>;
+
+/// What a game adds so that the computer can play it.
+///
+/// The computer never holds the truth: it reads what its seat was told
+/// ([`Playable::Told`]), forms a belief from it ([`Playable::believe`]),
+/// and searches over full states drawn from that belief
+/// ([`Playable::sample`]). For a game without hidden information the
+/// belief is the one state the views determine. The brief's
+/// `sample(seat, options, told, rng)` is split in two so the work of
+/// reading the views is done once per move, not once per sample.
+pub trait Playable: Game {
+    /// What the sampler reads of one view: deserialised from the view's
+    /// JSON, so it can hold nothing the view does not.
+    type Told: DeserializeOwned;
+    /// Everything the seat knows, in the form the sampler draws from.
+    type Belief: Send + Sync;
+    /// An action as the searching seat tells it apart: for its own actions
+    /// all of it, for the opponent's what it can see. Nodes of the search
+    /// tree are keyed by it.
+    type Key: Clone + Eq + Hash + Debug;
+
+    /// The belief of `seat` after being told `told` (oldest first, the last
+    /// being now), in a game with `options`.
+    fn believe(
+        seat: Seat,
+        options: &Options,
+        told: &[Self::Told],
+    ) -> Result<Self::Belief, BotError>;
+
+    /// A full state drawn at random among those consistent with the
+    /// belief: every one gives the seat the views it was told.
+    fn sample(belief: &Self::Belief, rng: &mut StdRng) -> Self;
+
+    /// How good the state is for `seat`: 0 lost, 1 won, 0.5 even; a cheap
+    /// estimate (material and the like). Finished states are scored by
+    /// their outcome instead.
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// The key of `actor`'s `action`, as `observer` tells it apart.
+    fn key(&self, observer: Seat, actor: Seat, action: &Self::Action) -> Self::Key;
+
+    /// The actions the search considers for `seat`: by default every legal
+    /// action. A game may leave out actions that add nothing to the search
+    /// but cost time (chess: a move that also claims a draw, which the
+    /// same move followed by a claim covers).
+    fn choices(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut choices = Vec::new();
+        self.choices_into(seat, &mut choices);
+        choices
+    }
+
+    /// [`Playable::choices`] into a list the caller keeps (emptied first):
+    /// what the search calls at every step, so it builds no new list each
+    /// time. A game overrides this one.
+    fn choices_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
+        into.clear();
+        into.extend(self.legal_actions(seat));
+    }
+
+    /// The state after `seat` plays `action`, one of [`Playable::choices`]:
+    /// by default [`Game::apply`]. A game may take a faster road to the
+    /// same state.
+    fn advance(&self, seat: Seat, action: &Self::Action, entropy: &mut Entropy) -> Self {
+        match self.apply(seat, action, entropy) {
+            Ok(applied) => applied.state,
+            Err(e) => panic!("a choice of the search was refused: {action:?}: {e}"),
+        }
+    }
+}
+
+/// The score of a finished game for `seat`: 1 won, 0 lost, 0.5 otherwise.
+pub fn outcome_value(status: &Status, seat: Seat) -> Option<f64> {
+    match status {
+        Status::Finished(outcome) => Some(match outcome.result {
+            crate::rules::GameResult::Win(winner) if winner == seat => 1.0,
+            crate::rules::GameResult::Win(_) => 0.0,
+            _ => 0.5,
+        }),
+        Status::Ongoing(_) => None,
+    }
+}
+
+/// The seat that acts next in `status` (the first, when both owe a sealed
+/// action), if any.
+pub(crate) fn next_actor(status: &Status) -> Option<Seat> {
+    match status {
+        Status::Ongoing(dues) => dues.first().map(|d| d.seat),
+        Status::Finished(_) => None,
+    }
+}
+
+/// The computer player of game `G`: reads the views, forms the belief and
+/// chooses by the input's strategy. This is what a game's entry in the
+/// name table points to.
+pub fn computer<G: Playable>(input: &ComputerInput) -> Result<String, BotError> {
+    let told = input
+        .told
+        .iter()
+        .map(|json| {
+            serde_json::from_value::<G::Told>(json.clone())
+                .map_err(|e| BotError::BadView(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if told.is_empty() {
+        return Err(BotError::NoView);
+    }
+    let belief = G::believe(input.seat, &input.options, &told)?;
+    let mut rng = StdRng::seed_from_u64(input.seed);
+    choose::<G>(&belief, input.seat, input.strategy, input.budget, &mut rng)
+}
+
+/// Chooses `seat`'s action from a belief, as `strategy` says; the action in
+/// the game's notation.
+pub fn choose<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    strategy: Strategy,
+    budget: Budget,
+    rng: &mut StdRng,
+) -> Result<String, BotError> {
+    match strategy {
+        Strategy::Search(level) => {
+            let budget = Budget {
+                time: level.share(budget.time),
+                iterations: budget.iterations,
+            };
+            search::best::<G>(belief, seat, budget, rng)
+        }
+        Strategy::Random => random::<G>(belief, seat, rng),
+        Strategy::Greedy => greedy::<G>(belief, seat, rng),
+    }
+}
+
+/// Any of the seat's actions, uniformly at random, in a sampled state.
+fn random<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    rng: &mut StdRng,
+) -> Result<String, BotError> {
+    use rand::Rng;
+    let state = G::sample(belief, rng);
+    let actions = state.choices(seat);
+    if actions.is_empty() {
+        return Err(BotError::NothingToDo);
+    }
+    let action = &actions[rng.random_range(0..actions.len())];
+    Ok(state.notation(seat, action))
+}
+
+/// The action that the evaluation likes best one action deep, in a sampled
+/// state (ties broken at random): a won game first, a lost one last.
+fn greedy<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    rng: &mut StdRng,
+) -> Result<String, BotError> {
+    use rand::Rng;
+    let state = G::sample(belief, rng);
+    let actions = state.choices(seat);
+    let mut entropy = Entropy::new(rng.random(), 0);
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, action) in actions.iter().enumerate() {
+        let next = state.advance(seat, action, &mut entropy);
+        let value = outcome_value(&next.status(), seat).unwrap_or_else(|| next.evaluate(seat));
+        if value > best_value + 1e-9 {
+            best_value = value;
+            best.clear();
+        }
+        if (value - best_value).abs() <= 1e-9 {
+            best.push(i);
+        }
+    }
+    if best.is_empty() {
+        return Err(BotError::NothingToDo);
+    }
+    let action = &actions[best[rng.random_range(0..best.len())]];
+    Ok(state.notation(seat, action))
+}

@@ -1,0 +1,316 @@
+//! Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
+//! "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012), the
+//! single-observer form.
+//!
+//! Each iteration draws a full state from the seat's belief (a
+//! *determinization*, [`Playable::sample`]) and walks down one tree whose
+//! edges are actions as the searching seat tells them apart
+//! ([`Playable::key`]): at each node only the edges legal in this
+//! determinization are available; an available edge never tried is
+//! expanded, else the available child with the best upper confidence bound
+//! is followed, counting for each child how often it was *available*
+//! rather than how often its parent was visited. The new leaf is scored by
+//! the game's evaluation ([`Playable::evaluate`]) instead of a random
+//! playout (random chess games say little), and the score goes back up
+//! the path, each node keeping it from the point of view of the seat that
+//! chose the edge into it. The move played is the root's most visited
+//! child.
+//!
+//! For a game without hidden information every determinization is the same
+//! state, and this is plain UCT.
+
+use std::time::Instant;
+
+use rand::Rng;
+use rand::rngs::StdRng;
+
+use super::{BotError, Budget, Playable, next_actor, outcome_value};
+use crate::rules::{Entropy, Seat};
+
+/// The exploration constant of the upper confidence bound, for values in
+/// [0, 1] that the evaluation keeps near the middle.
+const EXPLORATION: f64 = 0.5;
+
+/// How many iterations between two looks at the clock.
+const CLOCK_EVERY: u32 = 32;
+
+/// One node: the edge into it and its statistics.
+struct Node<K> {
+    /// Who chose the edge into this node (the root's is unused).
+    actor: Seat,
+    visits: u32,
+    /// How many iterations found this node's edge legal at its parent.
+    available: u32,
+    /// The sum of the values of the iterations through this node, from
+    /// `actor`'s point of view.
+    reward: f64,
+    /// The actions seen legal here, in the order the game lists them the
+    /// first time, each with its child once expanded.
+    edges: Vec<(K, Option<u32>)>,
+}
+
+impl<K> Node<K> {
+    fn new(actor: Seat) -> Node<K> {
+        Node {
+            actor,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            edges: Vec::new(),
+        }
+    }
+}
+
+/// What a search did: its choice, and how much it looked.
+#[derive(Clone, Debug)]
+pub struct Searched {
+    /// The chosen action, in the game's notation.
+    pub text: String,
+    pub iterations: u32,
+    /// Actions played over all iterations: the nodes the search walked.
+    pub nodes: u64,
+}
+
+/// The action the search prefers for `seat`, in the game's notation.
+pub fn best<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut StdRng,
+) -> Result<String, BotError> {
+    run::<G>(belief, seat, budget, rng).map(|s| s.text)
+}
+
+/// Runs the search and says how much it looked.
+pub fn run<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut StdRng,
+) -> Result<Searched, BotError> {
+    let first = G::sample(belief, rng);
+    if next_actor(&first.status()) != Some(seat) {
+        return Err(BotError::NothingToDo);
+    }
+    let actions = first.choices(seat);
+    match actions.as_slice() {
+        [] => return Err(BotError::NothingToDo),
+        [only] => {
+            return Ok(Searched {
+                text: first.notation(seat, only),
+                iterations: 0,
+                nodes: 0,
+            });
+        }
+        _ => {}
+    }
+    let mut tree: Vec<Node<G::Key>> = vec![Node::new(seat.other())];
+    let mut entropy = Entropy::new(rng.random(), 0);
+    let started = Instant::now();
+    let mut iterations = 0u32;
+    let mut nodes = 0u64;
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut choices: Vec<G::Action> = Vec::with_capacity(64);
+    loop {
+        if budget.iterations.is_some_and(|n| iterations >= n) {
+            break;
+        }
+        if iterations.is_multiple_of(CLOCK_EVERY) && started.elapsed() >= budget.time {
+            break;
+        }
+        iterations += 1;
+        path.clear();
+        path.push(0);
+        let state = if iterations == 1 {
+            first.clone()
+        } else {
+            G::sample(belief, rng)
+        };
+        let (value, walked) = descend::<G>(
+            &mut tree,
+            &mut path,
+            &mut choices,
+            state,
+            seat,
+            rng,
+            &mut entropy,
+        );
+        nodes += walked;
+        for &index in &path {
+            let node = &mut tree[index as usize];
+            node.visits += 1;
+            node.reward += if node.actor == seat {
+                value
+            } else {
+                1.0 - value
+            };
+        }
+    }
+    // The most visited of the root's children, the better mean on a tie.
+    let root = &tree[0];
+    let (key, _) = root
+        .edges
+        .iter()
+        .filter_map(|(key, child)| child.map(|c| (key, &tree[c as usize])))
+        .max_by(|(_, a), (_, b)| {
+            a.visits.cmp(&b.visits).then(
+                mean(a)
+                    .partial_cmp(&mean(b))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        })
+        .ok_or(BotError::NothingToDo)?;
+    // Written in a determinization where it is legal (the seat's own
+    // actions are legal in every one).
+    let action = actions
+        .iter()
+        .find(|a| first.key(seat, seat, a) == *key)
+        .ok_or_else(|| BotError::Inconsistent("the chosen action is not legal".into()))?;
+    Ok(Searched {
+        text: first.notation(seat, action),
+        iterations,
+        nodes,
+    })
+}
+
+fn mean<K>(node: &Node<K>) -> f64 {
+    if node.visits == 0 {
+        0.0
+    } else {
+        node.reward / node.visits as f64
+    }
+}
+
+/// One iteration's walk from the root with a determinization: selection,
+/// then expansion of one new node, scored by the evaluation (or the
+/// outcome). Pushes the nodes walked onto `path`; returns the value for
+/// `seat` and the number of actions played.
+fn descend<G: Playable>(
+    tree: &mut Vec<Node<G::Key>>,
+    path: &mut Vec<u32>,
+    actions: &mut Vec<G::Action>,
+    mut state: G,
+    seat: Seat,
+    rng: &mut StdRng,
+    entropy: &mut Entropy,
+) -> (f64, u64) {
+    let mut node = 0u32;
+    let mut walked = 0u64;
+    loop {
+        let status = state.status();
+        if let Some(value) = outcome_value(&status, seat) {
+            return (value, walked);
+        }
+        let Some(actor) = next_actor(&status) else {
+            return (state.evaluate(seat), walked);
+        };
+        state.choices_into(actor, actions);
+        if actions.is_empty() {
+            return (state.evaluate(seat), walked);
+        }
+        let slots = edge_slots::<G>(&mut tree[node as usize], &state, seat, actor, actions);
+        // Every available child counts this availability; an untried edge
+        // is picked uniformly (reservoir sampling, no list).
+        let mut untried = None;
+        let mut seen = 0usize;
+        for i in 0..actions.len() {
+            match tree[node as usize].edges[slots.get(i)].1 {
+                Some(child) => tree[child as usize].available += 1,
+                None => {
+                    seen += 1;
+                    if rng.random_range(0..seen) == 0 {
+                        untried = Some(i);
+                    }
+                }
+            }
+        }
+        if let Some(i) = untried {
+            state = state.advance(actor, &actions[i], entropy);
+            walked += 1;
+            let child = tree.len() as u32;
+            tree.push(Node::new(actor));
+            tree[node as usize].edges[slots.get(i)].1 = Some(child);
+            path.push(child);
+            let value =
+                outcome_value(&state.status(), seat).unwrap_or_else(|| state.evaluate(seat));
+            return (value, walked);
+        }
+        // Selection by the upper confidence bound over available children.
+        let mut best = 0usize;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in 0..actions.len() {
+            let child = tree[node as usize].edges[slots.get(i)]
+                .1
+                .expect("all tried");
+            let c = &tree[child as usize];
+            let visits = c.visits.max(1) as f64;
+            let score = c.reward / visits
+                + EXPLORATION * ((c.available.max(1) as f64).ln() / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        let child = tree[node as usize].edges[slots.get(best)]
+            .1
+            .expect("all tried");
+        state = state.advance(actor, &actions[best], entropy);
+        walked += 1;
+        path.push(child);
+        node = child;
+    }
+}
+
+/// Where each action's edge is at a node.
+enum Slots {
+    /// The actions are the edges, in order.
+    Aligned,
+    /// The edge of each action.
+    Mapped(Vec<usize>),
+}
+
+impl Slots {
+    fn get(&self, action: usize) -> usize {
+        match self {
+            Slots::Aligned => action,
+            Slots::Mapped(slots) => slots[action],
+        }
+    }
+}
+
+/// For each action, the index of its edge at `node`, adding edges for keys
+/// not seen there before. When the actions are those of the first visit
+/// in the same order (always, in a game without hidden information) the
+/// edges line up with them and no key is searched for.
+fn edge_slots<G: Playable>(
+    node: &mut Node<G::Key>,
+    state: &G,
+    seat: Seat,
+    actor: Seat,
+    actions: &[G::Action],
+) -> Slots {
+    if node.edges.len() == actions.len()
+        && node
+            .edges
+            .iter()
+            .zip(actions)
+            .all(|((k, _), a)| *k == state.key(seat, actor, a))
+    {
+        return Slots::Aligned;
+    }
+    Slots::Mapped(
+        actions
+            .iter()
+            .map(|a| {
+                let key = state.key(seat, actor, a);
+                match node.edges.iter().position(|(k, _)| *k == key) {
+                    Some(slot) => slot,
+                    None => {
+                        node.edges.push((key, None));
+                        node.edges.len() - 1
+                    }
+                }
+            })
+            .collect(),
+    )
+}
