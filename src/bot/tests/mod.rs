@@ -3,39 +3,42 @@
 //!
 //! - the sampler: every state drawn from a seat's belief gives that seat
 //!   exactly the views it was told (checked after every action of random
-//!   games);
+//!   games); and over many draws, the true state of those random games is
+//!   among the states the sampler produces (its hidden part, as each game's
+//!   test projects it);
 //! - no peeking: with a fixed seed and iteration budget, the computer's
 //!   choice depends only on what it was told: two true games that told the
 //!   seat the same give the same choice;
 //! - legality: a few short matches through the arena, each side's text
 //!   played through the rules like a mail's.
 
+mod chess;
+
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::arena::{Arena, Ending};
 use super::{Budget, ComputerInput, Level, Playable, Strategy, computer};
-use crate::rules::chess::Chess;
-use crate::rules::{AnyGame, Entropy, Game, GameInfo, Options, Seat, Status, Viewer};
+use crate::rules::{AnyGame, Entropy, GameInfo, Options, Seat, Status, Viewer};
 
 /// A true game and, for each seat, what it was told after each action.
-struct Told {
-    game: Box<dyn AnyGame>,
-    views: [Vec<serde_json::Value>; 2],
+pub(super) struct Told {
+    pub(super) game: Box<dyn AnyGame>,
+    pub(super) views: [Vec<serde_json::Value>; 2],
 }
 
-fn told_of(game: &dyn AnyGame) -> [serde_json::Value; 2] {
+pub(super) fn told_of(game: &dyn AnyGame) -> [serde_json::Value; 2] {
     Seat::BOTH.map(|s| game.seat_view(s).view().json().clone())
 }
 
 impl Told {
-    fn new(game: Box<dyn AnyGame>) -> Told {
+    pub(super) fn new(game: Box<dyn AnyGame>) -> Told {
         let views = told_of(&*game).map(|v| vec![v]);
         Told { game, views }
     }
 
     /// Plays `text` for `seat` as a mail would.
-    fn play(&mut self, seat: Seat, text: &str, index: u64) {
+    pub(super) fn play(&mut self, seat: Seat, text: &str, index: u64) {
         let played = self
             .game
             .play_text(seat, text, &mut Entropy::new([7; 32], index))
@@ -46,7 +49,7 @@ impl Told {
         }
     }
 
-    fn actor(&self) -> Option<Seat> {
+    pub(super) fn actor(&self) -> Option<Seat> {
         match self.game.status() {
             Status::Ongoing(dues) => Some(dues[0].seat),
             Status::Finished(_) => None,
@@ -54,21 +57,62 @@ impl Told {
     }
 }
 
+/// The seat's belief from what it was told in `told`.
+pub(super) fn belief_of<G: Playable>(told: &Told, seat: Seat, options: &Options) -> G::Belief {
+    let views: Vec<G::Told> = told.views[seat.index()]
+        .iter()
+        .map(|v| serde_json::from_value(v.clone()).unwrap())
+        .collect();
+    G::believe(seat, options, &views).unwrap_or_else(|e| panic!("{seat}'s belief: {e}"))
+}
+
+/// The next action of a random game: one of the actor's legal texts, or,
+/// where a game lists none (a free setup), what `fallback` writes.
+pub(super) fn random_text(
+    told: &Told,
+    actor: Seat,
+    rng: &mut StdRng,
+    fallback: &dyn Fn(&dyn AnyGame, Seat, &mut StdRng) -> String,
+) -> String {
+    let texts = told.game.legal_texts(actor);
+    if texts.is_empty() {
+        fallback(&*told.game, actor, rng)
+    } else {
+        texts[rng.random_range(0..texts.len())].clone()
+    }
+}
+
+/// A fallback for games whose every action is listed.
+pub(super) fn listed(_: &dyn AnyGame, seat: Seat, _: &mut StdRng) -> String {
+    panic!("{seat} has no listed action")
+}
+
 /// Random legal games of `G` from `start`; after every action, for each
 /// seat, a few states sampled from its belief each give it the view it was
 /// last told.
-fn sampler_gives_the_views_told<G: Playable>(start: impl Fn() -> G, games: u64, plies: usize) {
+pub(super) fn sampler_gives_the_views_told<G: Playable>(
+    start: impl Fn() -> G,
+    games: u64,
+    plies: usize,
+) {
+    sampler_gives_the_views_told_with(&Options::default(), start, games, plies, &listed)
+}
+
+/// [`sampler_gives_the_views_told`] for a game with `options`, whose
+/// unlisted actions `fallback` writes.
+pub(super) fn sampler_gives_the_views_told_with<G: Playable>(
+    options: &Options,
+    start: impl Fn() -> G,
+    games: u64,
+    plies: usize,
+    fallback: &dyn Fn(&dyn AnyGame, Seat, &mut StdRng) -> String,
+) {
     let mut rng = StdRng::seed_from_u64(15);
     for _ in 0..games {
         let mut told = Told::new(Box::new(start()));
         for index in 0..plies as u64 {
             for seat in Seat::BOTH {
-                let views: Vec<G::Told> = told.views[seat.index()]
-                    .iter()
-                    .map(|v| serde_json::from_value(v.clone()).unwrap())
-                    .collect();
-                let belief = G::believe(seat, &Options::default(), &views)
-                    .unwrap_or_else(|e| panic!("{e} after {index} actions"));
+                let belief = belief_of::<G>(&told, seat, options);
                 for _ in 0..3 {
                     let sampled = G::sample(&belief, &mut rng);
                     let view = if sampled.status().is_finished() {
@@ -84,16 +128,68 @@ fn sampler_gives_the_views_told<G: Playable>(start: impl Fn() -> G, games: u64, 
                 }
             }
             let Some(actor) = told.actor() else { break };
-            let texts = told.game.legal_texts(actor);
-            let text = texts[rng.random_range(0..texts.len())].clone();
+            let text = random_text(&told, actor, &mut rng, fallback);
             told.play(actor, &text, index);
         }
     }
 }
 
+/// The other half of the sampler's property: along random games of `G`
+/// with `options` from `start`, after every action and for each seat, the
+/// true state is among `draws` states sampled from the seat's belief, as
+/// `project` tells states apart (the part of a state the seat cannot see;
+/// [`hidden_from`] by default). A sampler that never produces some
+/// consistent state fails here; one that produces inconsistent states
+/// fails [`sampler_gives_the_views_told`].
+pub(super) fn sampler_reaches_the_truth<G: Playable>(
+    options: &Options,
+    start: impl Fn() -> G,
+    games: u64,
+    plies: usize,
+    draws: usize,
+    project: &dyn Fn(&G, Seat) -> serde_json::Value,
+    fallback: &dyn Fn(&dyn AnyGame, Seat, &mut StdRng) -> String,
+) {
+    let mut rng = StdRng::seed_from_u64(17);
+    for game in 0..games {
+        let mut truth = start();
+        let mut told = Told::new(Box::new(truth.clone()));
+        for index in 0..plies as u64 {
+            if truth.status().is_finished() {
+                break;
+            }
+            for seat in Seat::BOTH {
+                let belief = belief_of::<G>(&told, seat, options);
+                let wanted = project(&truth, seat);
+                let found =
+                    (0..draws).any(|_| project(&G::sample(&belief, &mut rng), seat) == wanted);
+                assert!(
+                    found,
+                    "game {game}, after {index} actions: {draws} samples of {seat}'s belief never \
+                     gave the true {wanted}"
+                );
+            }
+            let Some(actor) = told.actor() else { break };
+            let text = random_text(&told, actor, &mut rng, fallback);
+            let action = truth.parse_action(actor, &text).unwrap();
+            truth = truth
+                .apply(actor, &action, &mut Entropy::new([7; 32], index))
+                .unwrap()
+                .state;
+            told.play(actor, &text, index);
+        }
+    }
+}
+
+/// What `seat` cannot see of a state: what the state shows the other seat
+/// (its own secrets included).
+pub(super) fn hidden_from<G: Playable>(state: &G, seat: Seat) -> serde_json::Value {
+    serde_json::to_value(state.view(Viewer::Seat(seat.other()))).unwrap()
+}
+
 /// Along random games of `G`, each choice's state by the search's road
 /// ([`Playable::advance`]) is the state the rules' `apply` makes.
-fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) {
+pub(super) fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) {
     let mut rng = StdRng::seed_from_u64(16);
     for _ in 0..games {
         let mut state = start.clone();
@@ -120,61 +216,10 @@ fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) {
     }
 }
 
-#[test]
-fn chess_advance_is_apply() {
-    advance_is_apply(
-        Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap(),
-        4,
-        120,
-    );
-}
-
-#[test]
-fn chess_sampler_gives_the_views_told() {
-    let start = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
-    sampler_gives_the_views_told(start, 6, 80);
-    // From a position set up by the host: the first view is that position.
-    let study = || {
-        Chess::from_position(
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            &Options::default(),
-        )
-        .unwrap()
-    };
-    sampler_gives_the_views_told(study, 3, 40);
-}
-
-#[test]
-fn views_that_contradict_each_other_are_refused() {
-    let mut told = Told::new(Box::new(
-        Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap(),
-    ));
-    told.play(Seat::White, "e4", 0);
-    let mut views = told.views[Seat::Black.index()].clone();
-    // The last view's board no longer fits its moves.
-    views.last_mut().unwrap()["position"] =
-        serde_json::json!("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-    let input = ComputerInput {
-        seat: Seat::Black,
-        options: Options::default(),
-        strategy: Strategy::default(),
-        budget: Budget::iterations(10),
-        seed: 1,
-        told: views,
-    };
-    let error = computer::<Chess>(&input).unwrap_err();
-    assert!(error.to_string().contains("do not fit together"), "{error}");
-    let mut input = input;
-    input.told = vec![serde_json::json!({"board": 1})];
-    assert!(computer::<Chess>(&input).is_err());
-    input.told.clear();
-    assert!(computer::<Chess>(&input).is_err());
-}
-
 /// The computer's choice in `seat` for two true games that told it the
 /// same: equal, whatever else differs between them (the truth, the seed
 /// of the game); and the same again when asked twice.
-fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
+pub(super) fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
     assert_eq!(
         a.views[seat.index()],
         b.views[seat.index()],
@@ -197,66 +242,12 @@ fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
     );
 }
 
-#[test]
-fn chess_choices_depend_only_on_what_the_seat_was_told() {
-    let new = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
-    // Chess hides nothing: equal views mean equal games, so two games
-    // reached alike (one replayed from a stored log, one played afresh)
-    // stand in for two truths.
-    let mut a = Told::new(Box::new(new()));
-    let mut b = Told::new(Box::new(new()));
-    for (index, (seat, text)) in [
-        (Seat::White, "e4"),
-        (Seat::Black, "e5"),
-        (Seat::White, "Nf3"),
-        (Seat::Black, "Nc6"),
-        (Seat::White, "Bc4"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        a.play(seat, text, index as u64);
-        b.play(seat, text, index as u64);
-    }
-    no_peeking::<Chess>(&a, &b, Seat::Black);
-}
-
-#[test]
-fn the_search_takes_a_mate_in_one_and_stops_one() {
-    let position = |fen: &str| {
-        Told::new(Box::new(
-            Chess::from_position(fen, &Options::default()).unwrap(),
-        ))
-    };
-    let ask = |told: &Told, seat: Seat| {
-        computer::<Chess>(&ComputerInput {
-            seat,
-            options: Options::default(),
-            strategy: Strategy::Search(Level::MIN),
-            budget: Budget::iterations(2000),
-            seed: 3,
-            told: told.views[seat.index()].clone(),
-        })
-        .unwrap()
-    };
-    // Back-rank mate: Re8#.
-    let told = position("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
-    assert_eq!(ask(&told, Seat::White), "Re8#");
-    // Black to move must stop Qxf7#... or lose the queen: the search keeps
-    // the mate off the board.
-    let mut told = position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 4 4");
-    let answer = ask(&told, Seat::Black);
-    told.play(Seat::Black, &answer, 0);
-    assert!(
-        !told
-            .game
-            .legal_texts(Seat::White)
-            .contains(&"Qxf7#".to_string()),
-        "after {answer} White still mates"
-    );
-}
-
-fn arena(info: &'static GameInfo, player: Strategy, against: Strategy, games: u32) -> Arena {
+pub(super) fn arena(
+    info: &'static GameInfo,
+    player: Strategy,
+    against: Strategy,
+    games: u32,
+) -> Arena {
     Arena {
         info,
         options: Options::default(),

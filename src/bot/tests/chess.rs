@@ -1,0 +1,131 @@
+//! The computer's properties for orthodox chess, and its search on
+//! positions with one right answer.
+
+use super::*;
+use crate::bot::{Budget, ComputerInput, Level, Strategy, computer};
+use crate::rules::chess::Chess;
+use crate::rules::{Entropy, Game, Options, Seat};
+
+#[test]
+fn chess_advance_is_apply() {
+    advance_is_apply(
+        Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap(),
+        4,
+        120,
+    );
+}
+
+#[test]
+fn chess_sampler_gives_the_views_told() {
+    let start = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
+    sampler_gives_the_views_told(start, 6, 80);
+    // From a position set up by the host: the first view is that position.
+    let study = || {
+        Chess::from_position(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &Options::default(),
+        )
+        .unwrap()
+    };
+    sampler_gives_the_views_told(study, 3, 40);
+}
+
+#[test]
+fn chess_sampler_reaches_the_truth() {
+    let start = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
+    sampler_reaches_the_truth(
+        &Options::default(),
+        start,
+        3,
+        60,
+        1,
+        &hidden_from::<Chess>,
+        &listed,
+    );
+}
+
+#[test]
+fn views_that_contradict_each_other_are_refused() {
+    let mut told = Told::new(Box::new(
+        Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap(),
+    ));
+    told.play(Seat::White, "e4", 0);
+    let mut views = told.views[Seat::Black.index()].clone();
+    // The last view's board no longer fits its moves.
+    views.last_mut().unwrap()["position"] =
+        serde_json::json!("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+    let input = ComputerInput {
+        seat: Seat::Black,
+        options: Options::default(),
+        strategy: Strategy::default(),
+        budget: Budget::iterations(10),
+        seed: 1,
+        told: views,
+    };
+    let error = computer::<Chess>(&input).unwrap_err();
+    assert!(error.to_string().contains("do not fit together"), "{error}");
+    let mut input = input;
+    input.told = vec![serde_json::json!({"board": 1})];
+    assert!(computer::<Chess>(&input).is_err());
+    input.told.clear();
+    assert!(computer::<Chess>(&input).is_err());
+}
+
+#[test]
+fn chess_choices_depend_only_on_what_the_seat_was_told() {
+    let new = || Chess::new(&Options::default(), &mut Entropy::for_perft()).unwrap();
+    // Chess hides nothing: equal views mean equal games, so two games
+    // reached alike (one replayed from a stored log, one played afresh)
+    // stand in for two truths.
+    let mut a = Told::new(Box::new(new()));
+    let mut b = Told::new(Box::new(new()));
+    for (index, (seat, text)) in [
+        (Seat::White, "e4"),
+        (Seat::Black, "e5"),
+        (Seat::White, "Nf3"),
+        (Seat::Black, "Nc6"),
+        (Seat::White, "Bc4"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        a.play(seat, text, index as u64);
+        b.play(seat, text, index as u64);
+    }
+    no_peeking::<Chess>(&a, &b, Seat::Black);
+}
+
+#[test]
+fn the_search_takes_a_mate_in_one_and_stops_one() {
+    let position = |fen: &str| {
+        Told::new(Box::new(
+            Chess::from_position(fen, &Options::default()).unwrap(),
+        ))
+    };
+    let ask = |told: &Told, seat: Seat| {
+        computer::<Chess>(&ComputerInput {
+            seat,
+            options: Options::default(),
+            strategy: Strategy::Search(Level::MIN),
+            budget: Budget::iterations(2000),
+            seed: 3,
+            told: told.views[seat.index()].clone(),
+        })
+        .unwrap()
+    };
+    // Back-rank mate: Re8#.
+    let told = position("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+    assert_eq!(ask(&told, Seat::White), "Re8#");
+    // Black to move must stop Qxf7#... or lose the queen: the search keeps
+    // the mate off the board.
+    let mut told = position("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 4 4");
+    let answer = ask(&told, Seat::Black);
+    told.play(Seat::Black, &answer, 0);
+    assert!(
+        !told
+            .game
+            .legal_texts(Seat::White)
+            .contains(&"Qxf7#".to_string()),
+        "after {answer} White still mates"
+    );
+}
