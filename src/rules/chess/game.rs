@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::draws::{DrawRecord, DrawRule};
 use super::position::Position;
-use super::san::{MOVE_FORMS, MoveError};
+use super::san::{MOVE_FORMS, MoveError, San};
 use super::shared::SharedList;
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
@@ -20,7 +20,7 @@ pub struct PlayedMove {
     #[serde(rename = "move")]
     pub mv: Move,
     /// Its SAN in the position it was played in, check marks included.
-    pub san: String,
+    pub san: San,
 }
 
 /// A game's moves, shared between copies of the game.
@@ -157,7 +157,10 @@ impl Chess {
         history_lines(
             self.start.turn(),
             self.start.fullmove_number(),
-            self.moves.to_vec().into_iter().map(|played| played.san),
+            self.moves
+                .to_vec()
+                .into_iter()
+                .map(|played| played.san.to_string()),
         )
     }
 
@@ -542,7 +545,7 @@ impl Game for Chess {
             LastMove {
                 number,
                 seat,
-                san: played.san.clone(),
+                san: played.san.to_string(),
                 from: played.mv.from,
                 to: played.mv.to,
             }

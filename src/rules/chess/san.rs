@@ -11,6 +11,11 @@ use super::position::Position;
 use super::{CastleSide, Move, Role};
 use crate::rules::geometry::Square;
 
+/// A move's SAN as a game records it, kept inline rather than on the heap
+/// (a game's copy in the computer's search records one at every step): the
+/// longest SAN is seven characters (`Qa1xb2#`, `exd8=Q+`).
+pub type San = arrayvec::ArrayString<8>;
+
 /// The forms a move may be written in, for syntax errors.
 pub const MOVE_FORMS: &str = "a move in algebraic notation (e4, Nf3, exd5, Nbd7, R1a3, O-O, O-O-O, e8=Q) \
      or from and to squares (g1f3, g1-f3, Ng1-f3, e7e8q, e7-e8=Q); castling may also be written \
@@ -256,12 +261,14 @@ impl Position {
     /// the move tells anyway): the same text as [`Position::san`], without
     /// generating this position's moves unless another piece of the same
     /// kind may reach the square.
-    pub(crate) fn san_after(&self, mv: &Move, next: &Position, stuck: bool) -> String {
-        let mut san = if self.may_have_rivals(mv) {
-            self.san_plain(mv, &self.legal_moves())
+    pub(crate) fn san_after(&self, mv: &Move, next: &Position, stuck: bool) -> San {
+        let mut san = San::new();
+        if self.may_have_rivals(mv) {
+            self.write_san(mv, &self.legal_moves(), &mut san)
         } else {
-            self.san_plain(mv, &[])
-        };
+            self.write_san(mv, &[], &mut san)
+        }
+        .expect("a SAN fits in eight characters");
         if next.is_check() {
             san.push(if stuck { '#' } else { '+' });
         }
@@ -300,20 +307,27 @@ impl Position {
 
     /// SAN without the check mark, `legal` being this position's legal moves.
     fn san_plain(&self, mv: &Move, legal: &[Move]) -> String {
+        let mut san = String::with_capacity(8);
+        self.write_san(mv, legal, &mut san)
+            .expect("writing to a String cannot fail");
+        san
+    }
+
+    /// [`Position::san_plain`] written into `out`.
+    fn write_san(&self, mv: &Move, legal: &[Move], out: &mut impl fmt::Write) -> fmt::Result {
         if let Some(side) = self.is_castle(mv) {
-            return side.san().to_string();
+            return out.write_str(side.san());
         }
         let Some(piece) = self.piece_at(mv.from) else {
-            return mv.to_string();
+            return write!(out, "{mv}");
         };
         let capture = self.is_capture(mv);
-        let mut san = String::with_capacity(8);
         if piece.role == Role::Pawn {
             if capture {
-                san.push(mv.from.file_char());
+                out.write_char(mv.from.file_char())?;
             }
         } else {
-            san.push(piece.role.char());
+            out.write_char(piece.role.char())?;
             let rivals: Vec<&Move> = legal
                 .iter()
                 .filter(|m| {
@@ -324,23 +338,23 @@ impl Position {
                 .collect();
             if !rivals.is_empty() {
                 if rivals.iter().all(|m| m.from.file() != mv.from.file()) {
-                    san.push(mv.from.file_char());
+                    out.write_char(mv.from.file_char())?;
                 } else if rivals.iter().all(|m| m.from.rank() != mv.from.rank()) {
-                    san.push((b'1' + mv.from.rank()) as char);
+                    out.write_char((b'1' + mv.from.rank()) as char)?;
                 } else {
-                    san.push_str(&mv.from.to_string());
+                    write!(out, "{}", mv.from)?;
                 }
             }
         }
         if capture {
-            san.push('x');
+            out.write_char('x')?;
         }
-        san.push_str(&mv.to.to_string());
+        write!(out, "{}", mv.to)?;
         if let Some(role) = mv.promotion {
-            san.push('=');
-            san.push(role.char());
+            out.write_char('=')?;
+            out.write_char(role.char())?;
         }
-        san
+        Ok(())
     }
 
     /// Moves in SAN in the order players list them: king (castling last),

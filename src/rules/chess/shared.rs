@@ -138,7 +138,7 @@ mod tests {
     fn played(uci: &str) -> PlayedMove {
         PlayedMove {
             mv: uci.parse().unwrap(),
-            san: uci.to_string(),
+            san: crate::rules::chess::san::San::from(uci).unwrap(),
         }
     }
 

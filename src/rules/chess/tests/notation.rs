@@ -503,7 +503,9 @@ fn san_after_the_move_is_the_positions_san() {
             let next = position.play(&mv);
             let san = position.san(&mv);
             assert_eq!(
-                position.san_after(&mv, &next, !next.has_legal_move()),
+                position
+                    .san_after(&mv, &next, !next.has_legal_move())
+                    .as_str(),
                 san,
                 "{}",
                 position.fen()
@@ -525,5 +527,10 @@ fn san_after_the_move_is_the_positions_san() {
     let pinned = pos("4k3/8/8/8/4r3/8/2N1N3/4K3 w - - 0 1");
     let mv = uci("c2d4");
     let next = pinned.play(&mv);
-    assert_eq!(pinned.san_after(&mv, &next, !next.has_legal_move()), "Nd4");
+    assert_eq!(
+        pinned
+            .san_after(&mv, &next, !next.has_legal_move())
+            .as_str(),
+        "Nd4"
+    );
 }
