@@ -251,6 +251,19 @@ fn descend<G: Playable>(
                 best = i;
             }
         }
+        // Actions the seat cannot tell apart share an edge (the opponent's
+        // sealed choices): which of them this determinization plays is
+        // drawn at random, not always the first listed.
+        if let Slots::Mapped(map) = &slots {
+            let edge = map[best];
+            let mut seen = 0usize;
+            for (i, _) in map.iter().enumerate().filter(|(_, e)| **e == edge) {
+                seen += 1;
+                if rng.random_range(0..seen) == 0 {
+                    best = i;
+                }
+            }
+        }
         let child = tree[node as usize].edges[slots.get(best)]
             .1
             .expect("all tried");
