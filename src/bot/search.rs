@@ -256,10 +256,9 @@ fn descend<G: Playable>(
         // drawn at random, not always the first listed.
         if let Slots::Mapped(map) = &slots {
             let edge = map[best];
-            let mut seen = 0usize;
-            for (i, _) in map.iter().enumerate().filter(|(_, e)| **e == edge) {
-                seen += 1;
-                if rng.random_range(0..seen) == 0 {
+            let sharing = map.iter().enumerate().filter(|(_, e)| **e == edge);
+            for (seen, (i, _)) in sharing.enumerate() {
+                if rng.random_range(0..=seen) == 0 {
                     best = i;
                 }
             }
