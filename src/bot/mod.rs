@@ -43,6 +43,7 @@
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
 
 pub mod arena;
+mod bluff;
 mod chess;
 pub mod search;
 #[cfg(test)]

@@ -251,6 +251,18 @@ fn descend<G: Playable>(
                 best = i;
             }
         }
+        // Actions the seat cannot tell apart share an edge (the opponent's
+        // sealed choices): which of them this determinization plays is
+        // drawn at random, not always the first listed.
+        if let Slots::Mapped(map) = &slots {
+            let edge = map[best];
+            let sharing = map.iter().enumerate().filter(|(_, e)| **e == edge);
+            for (seen, (i, _)) in sharing.enumerate() {
+                if rng.random_range(0..=seen) == 0 {
+                    best = i;
+                }
+            }
+        }
         let child = tree[node as usize].edges[slots.get(best)]
             .1
             .expect("all tried");

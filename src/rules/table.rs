@@ -86,7 +86,7 @@ impl fmt::Debug for GameInfo {
 #[rustfmt::skip]
 pub static GAMES: &[GameInfo] = &[
     GameInfo::playable::<chess::Chess>(),
-    GameInfo::of::<bluff::BluffChess>(),
+    GameInfo::playable::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
     GameInfo::of::<superial::SuperialChess>(),

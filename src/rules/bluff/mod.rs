@@ -29,6 +29,7 @@
 mod fen;
 mod game;
 mod notation;
+mod resealed;
 mod score;
 #[cfg(test)]
 mod tests;
