@@ -44,7 +44,11 @@
 
 pub mod arena;
 mod chess;
+mod layer;
+mod rebel;
+mod reflection;
 pub mod search;
+mod superial;
 #[cfg(test)]
 mod tests;
 
