@@ -45,7 +45,11 @@
 pub mod arena;
 mod bluff;
 mod chess;
+mod layer;
+mod rebel;
+mod reflection;
 pub mod search;
+mod superial;
 #[cfg(test)]
 mod tests;
 

@@ -88,9 +88,9 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::playable::<chess::Chess>(),
     GameInfo::playable::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
-    GameInfo::of::<rebel::RebelChess>(),
-    GameInfo::of::<superial::SuperialChess>(),
-    GameInfo::of::<reflection::ReflectionTeammate>(),
+    GameInfo::playable::<rebel::RebelChess>(),
+    GameInfo::playable::<superial::SuperialChess>(),
+    GameInfo::playable::<reflection::ReflectionTeammate>(),
 ];
 
 /// The names of every game, for error messages.

@@ -14,6 +14,9 @@
 
 mod bluff;
 mod chess;
+mod rebel;
+mod reflection;
+mod superial;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -221,6 +224,11 @@ pub(super) fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) 
 /// same: equal, whatever else differs between them (the truth, the seed
 /// of the game); and the same again when asked twice.
 pub(super) fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
+    no_peeking_with::<G>(&Options::default(), a, b, seat)
+}
+
+/// [`no_peeking`] for games with `options`.
+pub(super) fn no_peeking_with<G: Playable>(options: &Options, a: &Told, b: &Told, seat: Seat) {
     assert_eq!(
         a.views[seat.index()],
         b.views[seat.index()],
@@ -228,7 +236,7 @@ pub(super) fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
     );
     let input = |told: &Told| ComputerInput {
         seat,
-        options: Options::default(),
+        options: options.clone(),
         strategy: Strategy::Search(Level::MAX),
         budget: Budget::iterations(300),
         seed: 42,

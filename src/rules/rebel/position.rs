@@ -235,6 +235,12 @@ impl RebelPosition {
         self.version
     }
 
+    /// The layer's board under Rebel's variant (read-only: the computer's
+    /// evaluation reads the pieces from it).
+    pub fn layer(&self) -> &Position {
+        &self.board
+    }
+
     pub fn turn(&self) -> Seat {
         self.board.turn()
     }

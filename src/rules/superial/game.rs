@@ -294,6 +294,24 @@ impl Superial {
         }
     }
 
+    /// The game after `seat`'s random move that threw `throw`, or why it
+    /// is refused: how one who reads the public history, where every throw
+    /// is written, replays a random move without the seed (the computer).
+    pub fn after_throw(&self, seat: Seat, throw: Throw) -> Result<Superial, ActionError> {
+        self.check_turn(seat)?;
+        self.check_play(seat, &Play::Random)?;
+        if ![throw.file, throw.rank, throw.face]
+            .iter()
+            .all(|n| (1..=6).contains(n))
+        {
+            return Err(ActionError::illegal(format!(
+                "{} {} {} is not a throw of three cubes.",
+                throw.file, throw.rank, throw.face
+            )));
+        }
+        Ok(self.after(seat, &Play::Random, Some(throw)).0)
+    }
+
     /// Plays a legal `play`, drawing a random move's throw from `entropy`.
     fn played(&self, seat: Seat, play: &Play, entropy: &mut Entropy) -> (Superial, Vec<Event>) {
         let throw = matches!(play, Play::Random).then(|| Throw::draw(entropy));

@@ -1,0 +1,88 @@
+//! Rebel Chess (I, II and III) for the computer: a game without hidden
+//! information, so its state is rebuilt from the public history (see
+//! [`layer`](super::layer)). What is Rebel's own: a history line carries a
+//! note of what changed sides (`U*a6 (pawn converted)`), which is not part
+//! of the action; the Recruiter's worth; and the actions the search leaves
+//! out (a concession, a play that also claims).
+
+use rand::rngs::StdRng;
+
+use super::layer::{self, PublicTold};
+use super::{BotError, Playable};
+use crate::rules::chesslike::{Kind, Piece};
+use crate::rules::rebel::{RebelAction, RebelChess, Role};
+use crate::rules::{Game, HistoryLine, Options, Seat};
+
+impl Playable for RebelChess {
+    type Told = PublicTold;
+    type Belief = RebelChess;
+    type Key = RebelAction;
+
+    fn believe(
+        _seat: Seat,
+        options: &Options,
+        told: &[PublicTold],
+    ) -> Result<RebelChess, BotError> {
+        layer::rebuild(options, told, replay)
+    }
+
+    fn sample(belief: &RebelChess, _rng: &mut StdRng) -> RebelChess {
+        belief.clone()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        layer::chance(layer::centipawns(self.current().layer(), seat, worth))
+    }
+
+    fn key(&self, _observer: Seat, _actor: Seat, action: &RebelAction) -> RebelAction {
+        *action
+    }
+
+    /// Every legal move and recruit, and a draw claim when one may be
+    /// made. Left out: a play that also claims (the same play, then a
+    /// claim, covers it) and the Rebels' concession (a loss, never better
+    /// than playing on while there is a play).
+    fn choices_into(&self, seat: Seat, into: &mut Vec<RebelAction>) {
+        into.clear();
+        if self.outcome().is_some() || self.current().turn() != seat {
+            return;
+        }
+        into.extend(
+            self.current()
+                .legal_plays()
+                .into_iter()
+                .map(RebelAction::Play),
+        );
+        if self.claimable().is_some() {
+            into.push(RebelAction::ClaimDraw);
+        }
+        if into.is_empty() {
+            into.extend(self.legal_actions(seat));
+        }
+    }
+}
+
+/// A line of the history: its action, without the note in brackets of
+/// what changed sides (SAN has no space, so the note starts at the first).
+fn replay(game: &RebelChess, line: &HistoryLine) -> Result<RebelChess, BotError> {
+    let text = line.text.split(" (").next().unwrap_or_default();
+    layer::replay_as(game, line, text)
+}
+
+/// A piece's worth in centipawns: chess's, and the Recruiter's (it takes
+/// nothing but turns enemy pieces into its side's) a minor piece's and a
+/// little more. Kings are worth nothing: the game ends before one is lost,
+/// but for Rebel III's conversionmate, which the outcome scores.
+fn worth(piece: Piece) -> f64 {
+    if piece.kind == Role::Recruiter.kind() {
+        return 400.0;
+    }
+    match piece.kind {
+        Kind::PAWN => 100.0,
+        Kind::KNIGHT => 320.0,
+        Kind::BISHOP => 330.0,
+        Kind::ROOK => 500.0,
+        Kind::QUEEN => 900.0,
+        _ => 0.0,
+    }
+}

@@ -1,0 +1,83 @@
+//! Reflection Teammate for the computer, every setup and option: a game
+//! without hidden information, so its state is rebuilt from the public
+//! history (see [`layer`](super::layer)), each turn (a piece and its
+//! reflection together, or an unpaired piece alone, or a move on each of
+//! two boards) read back by the game's own notation.
+//!
+//! The evaluation follows the win condition: under `win=checkmate` the
+//! kings are worth nothing (the game ends before one falls), under
+//! `win=kings` each is worth more than a queen and the last one most (its
+//! capture ends the game, which the outcome scores).
+
+use rand::rngs::StdRng;
+
+use super::layer::{self, PublicTold};
+use super::{BotError, Playable};
+use crate::rules::chesslike::{Kind, Piece};
+use crate::rules::reflection::{Board, ReflectionAction, ReflectionTeammate, Win};
+use crate::rules::{Options, Seat};
+
+impl Playable for ReflectionTeammate {
+    type Told = PublicTold;
+    type Belief = ReflectionTeammate;
+    type Key = ReflectionAction;
+
+    fn believe(
+        _seat: Seat,
+        options: &Options,
+        told: &[PublicTold],
+    ) -> Result<ReflectionTeammate, BotError> {
+        layer::rebuild(options, told, layer::replay_text)
+    }
+
+    fn sample(belief: &ReflectionTeammate, _rng: &mut StdRng) -> ReflectionTeammate {
+        belief.clone()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let king = match self.config().win {
+            Win::Checkmate => 0.0,
+            Win::Kings => 1200.0,
+        };
+        let worth = |piece: Piece| match piece.kind {
+            Kind::PAWN => 100.0,
+            Kind::KNIGHT => 320.0,
+            Kind::BISHOP => 330.0,
+            Kind::ROOK => 500.0,
+            Kind::QUEEN => 900.0,
+            _ => king,
+        };
+        let score = match self.current().board() {
+            Board::Pairs(position) => layer::centipawns(position, seat, worth),
+            Board::Two(two) => two
+                .boards
+                .iter()
+                .map(|position| layer::centipawns(position, seat, worth))
+                .sum(),
+        };
+        layer::chance(score)
+    }
+
+    fn key(&self, _observer: Seat, _actor: Seat, action: &ReflectionAction) -> ReflectionAction {
+        *action
+    }
+
+    /// Every legal turn, and a draw claim when one may be made; a turn
+    /// that also claims is left out (the same turn, then a claim, covers
+    /// it, and finding those turns costs a repetition key each).
+    fn choices_into(&self, seat: Seat, into: &mut Vec<ReflectionAction>) {
+        into.clear();
+        if self.outcome().is_some() || self.current().turn() != seat {
+            return;
+        }
+        into.extend(
+            self.current()
+                .legal_turns()
+                .into_iter()
+                .map(ReflectionAction::Turn),
+        );
+        if self.claimable().is_some() {
+            into.push(ReflectionAction::ClaimDraw);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Superial Chess for the computer: the classic game (with or without
+//! random moves) and the hybrid (an orthodox army against cubes). Neither
+//! hides anything, so the state is rebuilt from the public history (see
+//! [`layer`](super::layer)); a random move's line names its throw
+//! (`random 3 5 5 (c5, black hopper)`), which is replayed as written: the
+//! seed of the game is never needed, and never known.
+//!
+//! Future throws are unknown to the computer as to anyone: in the search,
+//! a random move's throw is drawn from the search's own generator (the
+//! [`Entropy`](crate::rules::Entropy) it passes to `advance`), a fresh
+//! one each time, and the tree keys the move as "random" whatever it
+//! threw.
+//!
+//! The evaluation counts cubes, which never leave the classic board but
+//! change teams, by their faces: a slasher (which crosses the edges and
+//! jumps in chains) above a hopper above a pusher; and random moves left.
+//! In the hybrid, White's pieces by chess's worths against Black's cubes
+//! and the pieces they have turned.
+
+use rand::rngs::StdRng;
+use serde::Deserialize;
+
+use super::layer::{self, PublicTold};
+use super::{BotError, Playable};
+use crate::rules::chesslike::{Kind, Piece};
+use crate::rules::superial::hybrid::{HybridAction, Man};
+use crate::rules::superial::{Aspect, SuperialAction, SuperialChess, SuperialChessAction, Throw};
+use crate::rules::{HistoryLine, Options, Seat};
+
+/// What the sampler reads of a view of either form.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SuperialTold {
+    Hybrid { hybrid: PublicTold },
+    Classic(PublicTold),
+}
+
+impl SuperialTold {
+    fn public(&self) -> &PublicTold {
+        match self {
+            SuperialTold::Hybrid { hybrid } => hybrid,
+            SuperialTold::Classic(classic) => classic,
+        }
+    }
+}
+
+impl Playable for SuperialChess {
+    type Told = SuperialTold;
+    type Belief = SuperialChess;
+    type Key = SuperialChessAction;
+
+    fn believe(
+        _seat: Seat,
+        options: &Options,
+        told: &[SuperialTold],
+    ) -> Result<SuperialChess, BotError> {
+        let public: Vec<PublicTold> = told.iter().map(|t| t.public().clone()).collect();
+        layer::rebuild(options, &public, replay)
+    }
+
+    fn sample(belief: &SuperialChess, _rng: &mut StdRng) -> SuperialChess {
+        belief.clone()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let score = match self {
+            SuperialChess::Classic(game) => {
+                let mut score = 0.0;
+                for (_, cube) in game.board().tokens() {
+                    let value = 100.0 + aspect_worth(cube.aspect);
+                    score += if cube.team == seat { value } else { -value };
+                }
+                let left = |s: Seat| f64::from(game.random_left(s));
+                score + 20.0 * (left(seat) - left(seat.other()))
+            }
+            SuperialChess::Hybrid(game) => layer::centipawns(game.position(), seat, hybrid_worth),
+        };
+        layer::chance(score)
+    }
+
+    fn key(
+        &self,
+        _observer: Seat,
+        _actor: Seat,
+        action: &SuperialChessAction,
+    ) -> SuperialChessAction {
+        action.clone()
+    }
+
+    /// Every play (a random move among them while the seat has one), and
+    /// a draw claim when one may be made; a play that also claims is left
+    /// out (the same play, then a claim, covers it, and finding those
+    /// plays costs a whole play each).
+    fn choices_into(&self, seat: Seat, into: &mut Vec<SuperialChessAction>) {
+        into.clear();
+        match self {
+            SuperialChess::Classic(game) => {
+                into.extend(
+                    game.plays(seat)
+                        .into_iter()
+                        .map(|p| SuperialChessAction::Classic(SuperialAction::Play(p))),
+                );
+                if !into.is_empty() && game.claimable().is_some() {
+                    into.push(SuperialChessAction::Classic(SuperialAction::ClaimDraw));
+                }
+            }
+            SuperialChess::Hybrid(game) => {
+                into.extend(
+                    game.plays(seat)
+                        .into_iter()
+                        .map(|p| SuperialChessAction::Hybrid(HybridAction::Play(p))),
+                );
+                if !into.is_empty() && game.claimable().is_some() {
+                    into.push(SuperialChessAction::Hybrid(HybridAction::ClaimDraw));
+                }
+            }
+        }
+    }
+}
+
+/// A line of the history: a random move with the throw it names, any
+/// other action by the game's notation.
+fn replay(game: &SuperialChess, line: &HistoryLine) -> Result<SuperialChess, BotError> {
+    let throw = line.text.strip_prefix("random ").map(|rest| {
+        let numbers: Vec<u8> = rest
+            .split_whitespace()
+            .take(3)
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        match numbers[..] {
+            [file, rank, face] => Ok(Throw { file, rank, face }),
+            _ => Err(BotError::BadView(format!("{}: no throw", line.text))),
+        }
+    });
+    match (game, throw) {
+        (SuperialChess::Classic(classic), Some(throw)) => {
+            let next = classic
+                .after_throw(line.seat, throw?)
+                .map_err(|e| BotError::Inconsistent(format!("{}: {e}", line.text)))?;
+            Ok(SuperialChess::Classic(Box::new(next)))
+        }
+        _ => layer::replay_text(game, line),
+    }
+}
+
+/// A cube's worth above a plain cube's, by the face it shows.
+fn aspect_worth(aspect: Aspect) -> f64 {
+    match aspect {
+        Aspect::Pusher => 0.0,
+        Aspect::Hopper => 15.0,
+        Aspect::Slasher => 25.0,
+    }
+}
+
+/// A man's worth in the hybrid, in centipawns: a chess piece chess's
+/// (White's king nothing: the game ends before it falls), a cube about a
+/// rook's (each capture of a cube's turns a White piece Black's), Black's
+/// king its cube and its piece.
+fn hybrid_worth(piece: Piece) -> f64 {
+    let man = Man(piece);
+    let chess = match piece.kind {
+        Kind::PAWN => 100.0,
+        Kind::KNIGHT => 320.0,
+        Kind::BISHOP => 330.0,
+        Kind::ROOK => 500.0,
+        Kind::QUEEN => 900.0,
+        _ => 0.0,
+    };
+    match man.aspect() {
+        Some(aspect) if man.is_king() => 450.0 + aspect_worth(aspect) + chess,
+        Some(aspect) => 450.0 + aspect_worth(aspect),
+        None => chess,
+    }
+}

@@ -1,0 +1,119 @@
+//! The computer's properties for Superial Chess: classic, with random
+//! moves, and the hybrid.
+
+use super::*;
+use crate::bot::{ComputerInput, computer};
+use crate::rules::superial::SuperialChess;
+use crate::rules::{Entropy, Game, Options, Seat};
+
+/// The option sets: classic, with random moves, the hybrid.
+const OPTION_SETS: &[&[&str]] = &[&[], &["random-moves=9"], &["hybrid=on"]];
+
+fn options(set: &[&str]) -> Options {
+    Options::parse(set.iter().copied()).unwrap()
+}
+
+fn start(options: &Options) -> SuperialChess {
+    SuperialChess::new(options, &mut Entropy::for_perft()).unwrap()
+}
+
+#[test]
+fn superial_sampler_gives_the_views_told() {
+    for set in OPTION_SETS {
+        let options = options(set);
+        sampler_gives_the_views_told_with(&options, || start(&options), 2, 50, &listed);
+    }
+}
+
+#[test]
+fn superial_sampler_reaches_the_truth() {
+    for set in OPTION_SETS {
+        let options = options(set);
+        sampler_reaches_the_truth(
+            &options,
+            || start(&options),
+            2,
+            40,
+            1,
+            &hidden_from::<SuperialChess>,
+            &listed,
+        );
+    }
+}
+
+/// A classic game with random moves in which each side has made one.
+fn thrown() -> Told {
+    let options = options(&["random-moves=2"]);
+    let mut told = Told::new(Box::new(start(&options)));
+    for (index, (seat, text)) in [
+        (Seat::White, "random"),
+        (Seat::Black, "random"),
+        (Seat::White, "c2-c3"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        told.play(seat, text, index as u64);
+    }
+    told
+}
+
+#[test]
+fn a_random_move_is_replayed_from_the_throw_it_shows() {
+    let told = thrown();
+    let history = &told.views[1].last().unwrap()["history"];
+    assert!(history[0]["text"].as_str().unwrap().starts_with("random "));
+    let belief = belief_of::<SuperialChess>(&told, Seat::Black, &options(&["random-moves=2"]));
+    assert_eq!(Game::position(&belief), told.game.position());
+    // The throw is the view's, not a draw of the computer's own: a view
+    // whose throw was changed is a different board, and is refused.
+    let mut views = told.views[1].clone();
+    let line = &mut views.last_mut().unwrap()["history"][0]["text"];
+    let changed = match line.as_str().unwrap().split_whitespace().nth(1) {
+        Some("1") => line.as_str().unwrap().replacen("random 1", "random 2", 1),
+        _ => "random 1 1 1".to_string() + &line.as_str().unwrap()[12..],
+    };
+    *line = serde_json::json!(changed);
+    let input = ComputerInput {
+        seat: Seat::Black,
+        options: options(&["random-moves=2"]),
+        strategy: Strategy::default(),
+        budget: Budget::iterations(10),
+        seed: 1,
+        told: views,
+    };
+    let error = computer::<SuperialChess>(&input).unwrap_err();
+    assert!(error.to_string().contains("do not fit together"), "{error}");
+}
+
+#[test]
+fn superial_choices_depend_only_on_what_the_seat_was_told() {
+    // Nothing is hidden but the seed, which the state does not hold (a
+    // throw is drawn when its move is applied): two games reached alike,
+    // one read back from the first's stored form, one played afresh, stand
+    // in for two truths. The computer may make a random move itself (it
+    // has one left), whose throw it cannot know.
+    let played = thrown();
+    let stored: SuperialChess = serde_json::from_value(played.game.to_json()).unwrap();
+    let a = Told {
+        game: Box::new(stored),
+        views: played.views.clone(),
+    };
+    let b = thrown();
+    no_peeking_with::<SuperialChess>(&options(&["random-moves=2"]), &a, &b, Seat::Black);
+    // The hybrid likewise.
+    let hybrid = options(&["hybrid=on"]);
+    let play = |told: &mut Told| {
+        for (index, (seat, text)) in [(Seat::White, "e4"), (Seat::Black, "c7-c6")]
+            .into_iter()
+            .enumerate()
+        {
+            told.play(seat, text, index as u64);
+        }
+    };
+    let mut a = Told::new(Box::new(start(&hybrid)));
+    let mut b = Told::new(Box::new(start(&hybrid)));
+    play(&mut a);
+    play(&mut b);
+    no_peeking_with::<SuperialChess>(&hybrid, &a, &b, Seat::White);
+}
