@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
 use support::{Harness, Reader, Setup};
 
-const GAME: &str = "chess";
+const GAME: &str = "bluff-chess";
 /// The most moves Alice plays before she resigns (random moves lose long
 /// before, as a rule; the cap keeps the test's time bounded).
 const MOST_MOVES: usize = 80;
