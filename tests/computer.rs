@@ -268,8 +268,8 @@ async fn games_the_computer_does_not_play_and_bad_levels_are_refused() {
     let mut room = Room::new(quick()).await;
     for (body, words) in [
         (
-            "challenge computer bluff-chess",
-            "The computer does not play Bluff Chess; it plays: chess.",
+            "challenge computer reality-check",
+            "The computer does not play Reality Check; it plays: chess, bluff-chess.",
         ),
         ("challenge computer chess level=4", "level"),
         ("challenge computer chess colour=red", "colour"),
