@@ -44,6 +44,7 @@
 
 pub mod arena;
 mod chess;
+mod reality;
 pub mod search;
 #[cfg(test)]
 mod tests;
@@ -237,6 +238,14 @@ pub trait Playable: Game {
     /// The key of `actor`'s `action`, as `observer` tells it apart.
     fn key(&self, observer: Seat, actor: Seat, action: &Self::Action) -> Self::Key;
 
+    /// An action the game does not list (a sealed setup chosen among too
+    /// many to search), chosen directly for `seat` from its belief; `None`
+    /// (the default) when the seat's action now is a listed one. Every
+    /// strategy takes it, so the simple players can set up too.
+    fn unlisted(_belief: &Self::Belief, _seat: Seat, _rng: &mut StdRng) -> Option<String> {
+        None
+    }
+
     /// The actions the search considers for `seat`: by default every legal
     /// action. A game may leave out actions that add nothing to the search
     /// but cost time (chess: a move that also claims a draw, which the
@@ -316,6 +325,9 @@ pub fn choose<G: Playable>(
     budget: Budget,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
+    if let Some(text) = G::unlisted(belief, seat, rng) {
+        return Ok(text);
+    }
     match strategy {
         Strategy::Search(level) => {
             let budget = Budget {

@@ -87,7 +87,7 @@ impl fmt::Debug for GameInfo {
 pub static GAMES: &[GameInfo] = &[
     GameInfo::playable::<chess::Chess>(),
     GameInfo::of::<bluff::BluffChess>(),
-    GameInfo::of::<reality::RealityCheck>(),
+    GameInfo::playable::<reality::RealityCheck>(),
     GameInfo::of::<rebel::RebelChess>(),
     GameInfo::of::<superial::SuperialChess>(),
     GameInfo::of::<reflection::ReflectionTeammate>(),

@@ -13,6 +13,7 @@
 //!   played through the rules like a mail's.
 
 mod chess;
+mod reality;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
