@@ -264,13 +264,9 @@ async fn a_host_turns_the_computer_off_or_limits_its_games() {
 }
 
 #[tokio::test]
-async fn games_the_computer_does_not_play_and_bad_levels_are_refused() {
+async fn bad_levels_options_and_games_are_refused() {
     let mut room = Room::new(quick()).await;
     for (body, words) in [
-        (
-            "challenge computer reality-check",
-            "The computer does not play Reality Check; it plays: chess, bluff-chess.",
-        ),
         ("challenge computer chess level=4", "level"),
         ("challenge computer chess colour=red", "colour"),
         ("challenge computer checkers", "no game called"),

@@ -15,8 +15,6 @@ use crate::rules::{
 /// Why a match could not be played.
 #[derive(Debug, Error)]
 pub enum ArenaError {
-    #[error("the computer does not play {0}")]
-    NoComputer(&'static str),
     #[error(transparent)]
     Options(#[from] OptionError),
     #[error("{player} could not choose in game {game}: {source}")]
@@ -183,10 +181,7 @@ impl Arena {
     /// Plays the match; `each` is told of every game as it ends. The
     /// measured player plays White in the even games, Black in the odd.
     pub fn run(&self, mut each: impl FnMut(u32, &Played)) -> Result<Tally, ArenaError> {
-        let computer = self
-            .info
-            .computer
-            .ok_or(ArenaError::NoComputer(self.info.title))?;
+        let computer = self.info.computer;
         (self.info.new)(&self.options, &mut Entropy::for_perft())?;
         let mut rng = StdRng::seed_from_u64(self.seed);
         let mut tally = Tally::default();

@@ -46,6 +46,7 @@ pub mod arena;
 mod bluff;
 mod chess;
 mod layer;
+mod reality;
 mod rebel;
 mod reflection;
 pub mod search;
@@ -242,6 +243,14 @@ pub trait Playable: Game {
     /// The key of `actor`'s `action`, as `observer` tells it apart.
     fn key(&self, observer: Seat, actor: Seat, action: &Self::Action) -> Self::Key;
 
+    /// An action the game does not list (a sealed setup chosen among too
+    /// many to search), chosen directly for `seat` from its belief; `None`
+    /// (the default) when the seat's action now is a listed one. Every
+    /// strategy takes it, so the simple players can set up too.
+    fn unlisted(_belief: &Self::Belief, _seat: Seat, _rng: &mut StdRng) -> Option<String> {
+        None
+    }
+
     /// The actions the search considers for `seat`: by default every legal
     /// action. A game may leave out actions that add nothing to the search
     /// but cost time (chess: a move that also claims a draw, which the
@@ -321,6 +330,9 @@ pub fn choose<G: Playable>(
     budget: Budget,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
+    if let Some(text) = G::unlisted(belief, seat, rng) {
+        return Ok(text);
+    }
     match strategy {
         Strategy::Search(level) => {
             let budget = Budget {

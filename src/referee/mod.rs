@@ -85,9 +85,6 @@ pub enum RefereeError {
     /// The archive site's replay of a game that has not ended.
     #[error("game #{0} is still being played: only a finished game is replayed for the archive")]
     Unfinished(i64),
-    /// A game against the computer, which does not play it.
-    #[error("the computer does not play {title}; it plays: {games}")]
-    NoComputer { title: &'static str, games: String },
     #[error("this referee's host has turned the computer opponent off")]
     ComputerOff,
     #[error(

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::bot::{Computer, Playable};
 
 use super::{
-    AnyGame, Entropy, Game, OptionError, Options, PositionError, bluff, chess, reality, rebel,
+    AnyGame, Entropy, OptionError, Options, PositionError, bluff, chess, reality, rebel,
     reflection, superial,
 };
 
@@ -28,14 +28,15 @@ pub struct GameInfo {
     pub new: NewGame,
     pub from_position: FromPosition,
     pub load: fn(serde_json::Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
-    /// The game's computer player, if the computer plays it: a function of
-    /// what its seat was told (see [`crate::bot`]), which by its type cannot
-    /// be handed the game's state.
-    pub computer: Option<Computer>,
+    /// The game's computer player: a function of what its seat was told
+    /// (see [`crate::bot`]), which by its type cannot be handed the game's
+    /// state. Every game has one: a game enters this table only once the
+    /// computer can play it.
+    pub computer: Computer,
 }
 
 impl GameInfo {
-    const fn of<G: Game>() -> GameInfo {
+    const fn of<G: Playable>() -> GameInfo {
         GameInfo {
             name: G::NAME,
             title: G::TITLE,
@@ -46,25 +47,8 @@ impl GameInfo {
             new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
             from_position: |position, options| Ok(Box::new(G::from_position(position, options)?)),
             load: |json| Ok(Box::new(serde_json::from_value::<G>(json)?)),
-            computer: None,
+            computer: crate::bot::computer::<G>,
         }
-    }
-
-    /// The entry of a game the computer plays.
-    const fn playable<G: Playable>() -> GameInfo {
-        GameInfo {
-            computer: Some(crate::bot::computer::<G>),
-            ..GameInfo::of::<G>()
-        }
-    }
-
-    /// The names of the games the computer plays.
-    pub fn computer_games() -> Vec<&'static str> {
-        GAMES
-            .iter()
-            .filter(|g| g.computer.is_some())
-            .map(|g| g.name)
-            .collect()
     }
 
     /// Finds a game by name (case-insensitive).
@@ -85,12 +69,12 @@ impl fmt::Debug for GameInfo {
 /// Every game the referee runs. A new game adds one line here.
 #[rustfmt::skip]
 pub static GAMES: &[GameInfo] = &[
-    GameInfo::playable::<chess::Chess>(),
-    GameInfo::playable::<bluff::BluffChess>(),
+    GameInfo::of::<chess::Chess>(),
+    GameInfo::of::<bluff::BluffChess>(),
     GameInfo::of::<reality::RealityCheck>(),
-    GameInfo::playable::<rebel::RebelChess>(),
-    GameInfo::playable::<superial::SuperialChess>(),
-    GameInfo::playable::<reflection::ReflectionTeammate>(),
+    GameInfo::of::<rebel::RebelChess>(),
+    GameInfo::of::<superial::SuperialChess>(),
+    GameInfo::of::<reflection::ReflectionTeammate>(),
 ];
 
 /// The names of every game, for error messages.

@@ -14,6 +14,7 @@
 
 mod bluff;
 mod chess;
+mod reality;
 mod rebel;
 mod reflection;
 mod superial;
@@ -271,7 +272,7 @@ pub(super) fn arena(
 
 #[test]
 fn short_matches_play_only_legal_actions() {
-    for info in crate::rules::GAMES.iter().filter(|g| g.computer.is_some()) {
+    for info in crate::rules::GAMES {
         for against in [
             Strategy::Random,
             Strategy::Greedy,
@@ -302,21 +303,4 @@ fn a_finished_game_is_scored_for_the_measured_player() {
         .sum();
     assert_eq!(counted, 4);
     assert!((0.0..=1.0).contains(&tally.score()));
-}
-
-#[test]
-fn games_the_computer_does_not_play_are_refused_by_the_arena() {
-    // Any game the computer does not play yet (once it plays them all,
-    // this test has nothing left to refuse and goes).
-    let info = crate::rules::GAMES
-        .iter()
-        .find(|g| g.computer.is_none())
-        .expect("a game the computer does not play");
-    let error = arena(info, Strategy::Random, Strategy::Random, 1)
-        .run(|_, _| {})
-        .unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        format!("the computer does not play {}", info.title)
-    );
 }

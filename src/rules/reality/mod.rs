@@ -29,6 +29,7 @@ pub mod actions;
 mod apply;
 pub mod board;
 mod legal;
+pub mod parts;
 pub mod position;
 pub mod setup;
 pub mod view;

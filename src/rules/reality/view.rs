@@ -10,7 +10,7 @@
 //! reaches that seat's view only: never the opponent's, a spectator's, the
 //! host's or the archive's, whose boards and hands show the same facts.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{ChipId, Face, Kind, Place, list};
 use super::legal::die_meaning;
@@ -22,7 +22,7 @@ use crate::rules::{
 };
 
 /// A chip on the board as the viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChipView {
     pub square: Square,
     pub owner: Seat,
@@ -34,14 +34,14 @@ pub struct ChipView {
 }
 
 /// A hand: its size, and its chips when the viewer may know them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandView {
     pub count: usize,
     pub chips: Option<Vec<Kind>>,
 }
 
 /// A captured chip awaiting its owner's keep or refuse.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LimboView {
     pub owner: Seat,
     pub up: Face,
@@ -49,7 +49,7 @@ pub struct LimboView {
 }
 
 /// Dice still owed a flip this turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollView {
     pub dice: Vec<u8>,
     /// The chips that meet the first die.
@@ -57,7 +57,7 @@ pub struct RollView {
 }
 
 /// A seat's setup as the viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetupView {
     pub submitted: bool,
     pub commitment: Option<String>,
@@ -68,7 +68,7 @@ pub struct SetupView {
 }
 
 /// What one viewer may see of a game of Reality Check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RealityView {
     pub viewer: Viewer,
     pub settings: Settings,

@@ -1,0 +1,158 @@
+//! Reality Check for the computer: every variant (memory, retreat, memory
+//! flips, the free setup, the advanced board, dice).
+//!
+//! What the seat cannot see is the down face of the opponent's chips that
+//! were never shown, the chips in the opponent's hand, and during the
+//! setup the opponent's sealed setup. [`belief`] follows every chip along
+//! the views and draws the hidden faces consistent with all that was ever
+//! shown; [`setups`] draws the computer's own sealed setup from its seed
+//! (the setups are not listed for the search: there are far too many).
+//!
+//! The evaluation counts what wins: each side's true chips still in play
+//! (the game is won by removing all four), then the threats among them (a
+//! true chip attacking an enemy true chip can remove it with a Reality
+//! Check), a little for the faces' reach, and a little against a hand at
+//! or over its limit.
+
+mod belief;
+mod setups;
+
+use rand::rngs::StdRng;
+
+use self::belief::RealityBelief;
+pub use self::setups::random_setup;
+use super::{BotError, Playable};
+use crate::rules::geometry::Square;
+use crate::rules::reality::RealityCheck;
+use crate::rules::reality::actions::{Action, Forfeit};
+use crate::rules::reality::board::Face;
+use crate::rules::reality::view::RealityView;
+use crate::rules::{Game, Options, Seat};
+
+impl Playable for RealityCheck {
+    type Told = RealityView;
+    type Belief = RealityBelief;
+    type Key = u32;
+
+    fn believe(
+        seat: Seat,
+        _options: &Options,
+        told: &[RealityView],
+    ) -> Result<RealityBelief, BotError> {
+        RealityBelief::new(seat, told)
+    }
+
+    fn sample(belief: &RealityBelief, rng: &mut StdRng) -> RealityCheck {
+        belief.sample(rng)
+    }
+
+    fn unlisted(belief: &RealityBelief, seat: Seat, rng: &mut StdRng) -> Option<String> {
+        (belief.seat() == seat && belief.owes_setup())
+            .then(|| {
+                let setup = random_setup(&belief.settings(), seat, rng);
+                Action::Setup { setup }
+            })
+            .map(|action| crate::rules::reality::actions::notation(&action))
+    }
+
+    /// Every legal action but, with `memory=on`, a memory flip whose
+    /// forfeit is a chip on the board: there the seat may not know which
+    /// of its own chips are true (its views show no down faces, and the
+    /// second setup in is never shown back to its sender), so such a
+    /// forfeit could be refused; its hand, always shown, gives the others.
+    fn choices_into(&self, seat: Seat, into: &mut Vec<Action>) {
+        into.clear();
+        into.extend(self.legal_actions(seat));
+        if self.settings().memory {
+            into.retain(|a| {
+                !matches!(
+                    a,
+                    Action::Memory {
+                        forfeit: Forfeit::Square(_),
+                        ..
+                    }
+                )
+            });
+        }
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let score = worth(self, seat) - worth(self, seat.other());
+        1.0 / (1.0 + (-score).exp())
+    }
+
+    /// The action as `observer` tells it apart, packed in a number: the
+    /// opponent's drop without its down face, the opponent's memory flip
+    /// without its forfeit.
+    fn key(&self, observer: Seat, actor: Seat, action: &Action) -> u32 {
+        let own = observer == actor;
+        let sq = |s: &Square| 1 + u32::from(s.file()) * 10 + u32::from(s.rank());
+        let face = |f: &Face| *f as u32;
+        match action {
+            Action::Setup { .. } => 0,
+            Action::Move { from, to, flip } => {
+                1 | sq(from) << 4 | sq(to) << 11 | flip.as_ref().map_or(0, sq) << 18
+            }
+            Action::Flip { square } => 2 | sq(square) << 4,
+            Action::Drop { up, down, to } => {
+                let down = if own { 1 + face(down) } else { 0 };
+                3 | sq(to) << 4 | face(up) << 11 | down << 13
+            }
+            Action::Capture { from, to, check } => {
+                4 | sq(from) << 4 | sq(to) << 11 | u32::from(*check) << 18
+            }
+            Action::Keep => 5,
+            Action::Refuse => 6,
+            Action::Memory {
+                first,
+                second,
+                forfeit,
+            } => {
+                let forfeit = match forfeit {
+                    _ if !own => 0,
+                    Forfeit::Square(s) => sq(s),
+                    Forfeit::Hand(kind) => 100 + kind.index() as u32,
+                };
+                7 | sq(first) << 4 | sq(second) << 11 | forfeit << 18
+            }
+        }
+    }
+}
+
+/// A face's reach, roughly: what a chip showing it is worth on the board.
+fn reach(face: Face) -> f64 {
+    match face {
+        Face::P => 1.0,
+        Face::N => 3.0,
+        Face::B => 3.0,
+        Face::R => 5.0,
+    }
+}
+
+/// `seat`'s side of the position, in true chips.
+fn worth(game: &RealityCheck, seat: Seat) -> f64 {
+    let trues = game.true_chips_in_play(seat) as f64;
+    let grid = game.board();
+    let mut threats = 0.0f64;
+    let mut faces = 0.0;
+    for (id, from) in game.chips_on_board().filter(|(id, _)| id.seat == seat) {
+        let up = game.chip_of(id).up;
+        faces += reach(up);
+        if !id.kind.is_true() {
+            continue;
+        }
+        let (_, takes) = grid.reach(from, up);
+        for to in takes {
+            if let Some(target) = grid.at(to)
+                && target.seat != seat
+                && target.kind.is_true()
+            {
+                threats += 1.0;
+            }
+        }
+    }
+    let hand = game.hand_of(seat).len() as f64;
+    let limit = game.hand_limit(seat) as f64;
+    let crowded = (hand - limit + 1.0).max(0.0);
+    trues + 0.25 * threats.min(2.0) + 0.02 * faces - 0.1 * crowded
+}
