@@ -11,7 +11,7 @@ use super::layer::{self, PublicTold};
 use super::{BotError, Playable};
 use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::rebel::{RebelAction, RebelChess, Role};
-use crate::rules::{Game, HistoryLine, Options, Seat};
+use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
 impl Playable for RebelChess {
     type Told = PublicTold;
@@ -58,6 +58,20 @@ impl Playable for RebelChess {
         }
         if into.is_empty() {
             into.extend(self.legal_actions(seat));
+        }
+    }
+
+    /// A move or recruit takes the rules' own road without its check of
+    /// legality (a choice of the search is legal: it came from
+    /// [`Playable::choices_into`]), which costs a generation of every
+    /// legal action; the rest by the rules' `apply`.
+    fn advance(&self, seat: Seat, action: &RebelAction, entropy: &mut Entropy) -> RebelChess {
+        match action {
+            RebelAction::Play(play) => self.after_play(play).0,
+            other => match self.apply(seat, other, entropy) {
+                Ok(applied) => applied.state,
+                Err(e) => panic!("a choice of the search was refused: {other:?}: {e}"),
+            },
         }
     }
 }

@@ -25,7 +25,7 @@ use super::{BotError, Playable};
 use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::superial::hybrid::{HybridAction, Man};
 use crate::rules::superial::{Aspect, SuperialAction, SuperialChess, SuperialChessAction, Throw};
-use crate::rules::{HistoryLine, Options, Seat};
+use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
 /// What the sampler reads of a view of either form.
 #[derive(Clone, Debug, Deserialize)]
@@ -114,6 +114,28 @@ impl Playable for SuperialChess {
                     into.push(SuperialChessAction::Hybrid(HybridAction::ClaimDraw));
                 }
             }
+        }
+    }
+
+    /// A hybrid play takes the rules' own road without its check of
+    /// legality (a choice of the search is legal: it came from
+    /// [`Playable::choices_into`]), which costs a generation of every
+    /// legal play; the rest by the rules' `apply`.
+    fn advance(
+        &self,
+        seat: Seat,
+        action: &SuperialChessAction,
+        entropy: &mut Entropy,
+    ) -> SuperialChess {
+        match (self, action) {
+            (
+                SuperialChess::Hybrid(game),
+                SuperialChessAction::Hybrid(HybridAction::Play(play)),
+            ) => SuperialChess::Hybrid(Box::new(game.after(seat, play).0)),
+            _ => match self.apply(seat, action, entropy) {
+                Ok(applied) => applied.state,
+                Err(e) => panic!("a choice of the search was refused: {action:?}: {e}"),
+            },
         }
     }
 }

@@ -14,6 +14,13 @@ fn start(options: &Options) -> RebelChess {
 }
 
 #[test]
+fn rebel_advance_is_apply() {
+    for version in ["1", "3"] {
+        advance_is_apply(start(&options(version)), 2, 60);
+    }
+}
+
+#[test]
 fn rebel_sampler_gives_the_views_told() {
     for version in ["1", "2", "3"] {
         let options = options(version);

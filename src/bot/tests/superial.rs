@@ -18,6 +18,12 @@ fn start(options: &Options) -> SuperialChess {
 }
 
 #[test]
+fn superial_advance_is_apply() {
+    advance_is_apply(start(&options(&["hybrid=on"])), 2, 40);
+    advance_is_apply(start(&options(&["random-moves=2"])), 2, 40);
+}
+
+#[test]
 fn superial_sampler_gives_the_views_told() {
     for set in OPTION_SETS {
         let options = options(set);

@@ -272,23 +272,27 @@ impl Position {
     /// The castling rights, kept only for kings and rooks that still stand
     /// where they can castle with each other.
     pub(super) fn normalise_castling(&mut self) {
-        let variant = self.variant.clone();
-        let castles = |sq: Square, role: CastlingRole| {
-            self.piece_at(sq)
-                .filter(|p| variant.kind(p.kind).castling == Some(role))
-        };
+        if self.castling.is_empty() {
+            return;
+        }
+        let variant = &self.variant;
+        // Each square's castling piece looked up once; then kings and
+        // rooks paired.
+        let castlers: Vec<(Square, Piece, CastlingRole)> = self
+            .castling
+            .iter()
+            .filter_map(|sq| {
+                let piece = self.piece_at(sq)?;
+                Some((sq, piece, variant.kind(piece.kind).castling?))
+            })
+            .collect();
         let mut keep = SquareSet::EMPTY;
-        for king_sq in self.castling.iter() {
-            let Some(king) = castles(king_sq, CastlingRole::King) else {
-                continue;
-            };
-            for rook_sq in self.castling.iter() {
-                let paired = castles(rook_sq, CastlingRole::Rook).is_some_and(|rook| {
-                    rook.owner == king.owner
-                        && rook.army == king.army
-                        && on_castling_line(&variant, king.army, king_sq, rook_sq)
-                });
-                if paired {
+        for &(king_sq, king, _) in castlers.iter().filter(|c| c.2 == CastlingRole::King) {
+            for &(rook_sq, rook, _) in castlers.iter().filter(|c| c.2 == CastlingRole::Rook) {
+                if rook.owner == king.owner
+                    && rook.army == king.army
+                    && on_castling_line(variant, king.army, king_sq, rook_sq)
+                {
                     keep.insert(king_sq);
                     keep.insert(rook_sq);
                 }

@@ -67,9 +67,24 @@ impl SquareSet {
     }
 
     /// The squares, rank by rank from a1.
+    /// (Each word's bits are taken lowest first, by count of trailing
+    /// zeros: the set is walked in the number of its squares, not of the
+    /// squares a board may have.)
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..MAX_SIDE as usize * MAX_SIDE as usize)
-            .filter(|i| self.0[i / 64] & (1 << (i % 64)) != 0)
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(w * 64 + i)
+                })
+            })
             .filter_map(|i| {
                 Square::new((i % MAX_SIDE as usize) as u8, (i / MAX_SIDE as usize) as u8)
             })

@@ -225,8 +225,9 @@ impl RebelChess {
         }
     }
 
-    /// The game after a legal action, with its events.
-    fn after_play(&self, play: &Play) -> (RebelChess, Vec<Event>) {
+    /// The game after a legal action, with its events. (The computer's
+    /// search plays its choices, legal by construction, this way.)
+    pub(crate) fn after_play(&self, play: &Play) -> (RebelChess, Vec<Event>) {
         let before = &self.position;
         let seat = before.turn();
         let san = before.san(play);
