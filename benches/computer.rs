@@ -1,0 +1,163 @@
+//! The computer's search in every game: actions played a second by the
+//! search (IS-MCTS through `Playable`: a sample of the seat's belief, the
+//! choices, each action's key, the state after it, an evaluation per leaf)
+//! in the middle of a game, against orthodox chess's rate in the same run.
+//!
+//! `cargo bench --bench computer` (the strength of each game's computer is
+//! measured by `arbiter bot-match`; see BENCHMARKS.md).
+
+use std::time::{Duration, Instant};
+
+use arbiter::bot::{Budget, Playable, search};
+use arbiter::rules::bluff::BluffChess;
+use arbiter::rules::chess::Chess;
+use arbiter::rules::reality::RealityCheck;
+use arbiter::rules::rebel::RebelChess;
+use arbiter::rules::reflection::ReflectionTeammate;
+use arbiter::rules::superial::SuperialChess;
+use arbiter::rules::{Entropy, GameInfo, Options, Seat, Status};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+/// Iterations of one search.
+const ITERATIONS: u32 = 4_000;
+
+/// Reality Check's fixed setups for the random games below (its setups are
+/// not listed among the legal texts).
+fn reality_setup(seat: Seat) -> &'static str {
+    match seat {
+        Seat::White => {
+            "setup d1=R/R c2=N/B d2=B/B e2=N/N b3=P/P c3=P/N d3=B/R e3=P/R f3=P/B hand=NR"
+        }
+        Seat::Black => {
+            "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR"
+        }
+    }
+}
+
+/// What the seat to move was told along a game of `plies` random legal
+/// actions from a fixed seed: its views, oldest first, and the seat.
+fn told_after(name: &str, options: &Options, plies: usize) -> (Vec<serde_json::Value>, Seat) {
+    let info = GameInfo::find(name).unwrap();
+    let mut entropy = Entropy::new([7; 32], 0);
+    let mut picks = StdRng::seed_from_u64(1);
+    let mut game = (info.new)(options, &mut entropy).unwrap();
+    let mut views = [Vec::new(), Vec::new()];
+    let record = |game: &dyn arbiter::rules::AnyGame, views: &mut [Vec<serde_json::Value>; 2]| {
+        for seat in Seat::BOTH {
+            views[seat.index()].push(game.seat_view(seat).view().json().clone());
+        }
+    };
+    record(&*game, &mut views);
+    for index in 0..plies {
+        let Status::Ongoing(dues) = game.status() else {
+            break;
+        };
+        let actor = dues[0].seat;
+        let legal = game.legal_texts(actor);
+        let text = if legal.is_empty() {
+            reality_setup(actor).to_string()
+        } else {
+            use rand::Rng;
+            legal[picks.random_range(0..legal.len())].clone()
+        };
+        game = game
+            .play_text(actor, &text, &mut Entropy::new([7; 32], index as u64 + 1))
+            .unwrap()
+            .state;
+        record(&*game, &mut views);
+    }
+    let Status::Ongoing(dues) = game.status() else {
+        panic!("{name}: the game ended within {plies} plies; pick another seed")
+    };
+    let seat = dues[0].seat;
+    (views[seat.index()].clone(), seat)
+}
+
+/// The search's actions a second in game `G` after `plies` random plies,
+/// and the time of one search.
+fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Duration) {
+    let options = Options::parse(options.iter().copied()).unwrap();
+    let (told, seat) = told_after(name, &options, plies);
+    let told: Vec<G::Told> = told
+        .into_iter()
+        .map(|v| serde_json::from_value(v).unwrap())
+        .collect();
+    let belief = G::believe(seat, &options, &told).unwrap();
+    let mut best = (0.0f64, Duration::MAX);
+    for _ in 0..3 {
+        let mut rng = StdRng::seed_from_u64(1);
+        let start = Instant::now();
+        let run =
+            search::run::<G>(&belief, seat, Budget::iterations(ITERATIONS), &mut rng).unwrap();
+        let took = start.elapsed();
+        let rate = run.nodes as f64 / took.as_secs_f64();
+        if took < best.1 {
+            best = (rate, took);
+        }
+    }
+    best
+}
+
+fn main() {
+    let (chess, chess_time) = rate::<Chess>("chess", &[], 12);
+    println!(
+        "{:<40} {:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   (baseline)",
+        "chess, after 12 plies",
+        chess,
+        chess_time.as_secs_f64() * 1e3
+    );
+    let rows: Vec<(&str, f64, Duration)> = vec![
+        {
+            let (r, t) = rate::<BluffChess>("bluff-chess", &[], 12);
+            ("bluff-chess", r, t)
+        },
+        {
+            let (r, t) = rate::<RealityCheck>("reality-check", &[], 14);
+            ("reality-check (basic)", r, t)
+        },
+        {
+            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=1"], 12);
+            ("rebel-chess version=1", r, t)
+        },
+        {
+            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=2"], 12);
+            ("rebel-chess version=2", r, t)
+        },
+        {
+            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=3"], 12);
+            ("rebel-chess version=3", r, t)
+        },
+        {
+            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross14"], 8);
+            ("reflection-teammate cross14", r, t)
+        },
+        {
+            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross12"], 8);
+            ("reflection-teammate cross12", r, t)
+        },
+        {
+            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross8"], 8);
+            ("reflection-teammate cross8", r, t)
+        },
+        {
+            let (r, t) = rate::<SuperialChess>("superial-chess", &[], 8);
+            ("superial-chess", r, t)
+        },
+        {
+            let (r, t) = rate::<SuperialChess>("superial-chess", &["random-moves=1"], 8);
+            ("superial-chess random-moves=1", r, t)
+        },
+        {
+            let (r, t) = rate::<SuperialChess>("superial-chess", &["hybrid=on"], 8);
+            ("superial-chess hybrid=on", r, t)
+        },
+    ];
+    for (name, rate, took) in rows {
+        println!(
+            "{name:<40} {rate:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   ratio to chess {:>6.2}",
+            took.as_secs_f64() * 1e3,
+            chess / rate,
+        );
+    }
+}
