@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::BotError;
 use crate::rules::chesslike::{Piece, Position};
-use crate::rules::{Entropy, Game, HistoryLine, Options, Outcome};
+use crate::rules::{Entropy, Game, HistoryLine, Options, Outcome, Seat};
 
 /// What the sampler reads of a view of these games: the position string,
 /// the history, and the outcome once there is one.
@@ -86,22 +86,26 @@ pub(super) fn replay_as<G: Game>(game: &G, line: &HistoryLine, text: &str) -> Re
 
 /// The position for `seat`, in centipawns, over the layer's pieces: the
 /// material (each piece worth what `worth` says, for its owner), pawns'
-/// advance along their army's direction, and the minor pieces' and the
-/// queen's nearness to the centre of the board.
-pub(super) fn centipawns(
-    position: &Position,
-    seat: crate::rules::Seat,
-    worth: impl Fn(Piece) -> f64,
-) -> f64 {
+/// advance along their army's direction, and the pieces' nearness to the
+/// centre of the board; and, for a side ahead by more than a minor piece,
+/// the losing side's royal pieces driven to the edge with the winning
+/// side's close (so that a won ending is pressed to mate rather than drawn
+/// by the turn rules), as chess's evaluation does.
+pub(super) fn centipawns(position: &Position, seat: Seat, worth: impl Fn(Piece) -> f64) -> f64 {
     let variant = position.variant();
     let geometry = &variant.geometry;
     let (width, height) = (geometry.width() as i32, geometry.height() as i32);
-    let mut score = 0.0;
+    let mut material = [0.0f64; 2];
+    let mut placement = [0.0f64; 2];
+    let mut royals: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
     for (square, piece) in position.pieces() {
         let (file, rank) = (square.file() as i32, square.rank() as i32);
-        let mut value = worth(piece);
+        let side = piece.owner.index();
+        material[side] += worth(piece);
         let kind = variant.kind(piece.kind);
-        if kind.pawn {
+        if kind.royal {
+            royals[side].push((file, rank));
+        } else if kind.pawn {
             let (fx, fy) = variant.army(piece.army).forward;
             // Steps taken from the army's own edge.
             let advance = match (fx.signum(), fy.signum()) {
@@ -110,18 +114,40 @@ pub(super) fn centipawns(
                 (_, 1) => rank,
                 _ => height - 1 - rank,
             };
-            value += 4.0 * advance as f64;
-        } else if !kind.royal && !kind.movements.is_empty() {
-            // 0 at the edge, more towards the centre.
-            let edge = (2 * file - (width - 1))
-                .abs()
-                .max((2 * rank - (height - 1)).abs());
-            let central = (width.max(height) - 1 - edge) as f64 / 2.0;
-            value += 3.0 * central;
+            placement[side] += 4.0 * advance as f64;
+        } else if !kind.movements.is_empty() {
+            let central = (width.max(height) - 1 - edge_distance(file, rank, width, height)) as f64;
+            placement[side] += 1.5 * central;
         }
-        score += if piece.owner == seat { value } else { -value };
+    }
+    let (me, them) = (seat.index(), seat.other().index());
+    let lead = material[me] - material[them];
+    let mut score = lead + placement[me] - placement[them];
+    if lead.abs() > 300.0 {
+        let (winner, loser) = if lead > 0.0 { (me, them) } else { (them, me) };
+        let span = (width + height) as f64;
+        let mut press = 0.0;
+        for &(lf, lr) in &royals[loser] {
+            press += 5.0 * edge_distance(lf, lr, width, height) as f64;
+            if let Some(apart) = royals[winner]
+                .iter()
+                .map(|&(wf, wr)| (wf - lf).abs() + (wr - lr).abs())
+                .min()
+            {
+                press += 6.0 * (span - apart as f64);
+            }
+        }
+        score += if lead > 0.0 { press } else { -press };
     }
     score
+}
+
+/// How far a square is from the centre, in half-squares along the farther
+/// axis: 0 or 1 in the middle, the board's side less one at the edge.
+fn edge_distance(file: i32, rank: i32, width: i32, height: i32) -> i32 {
+    (2 * file - (width - 1))
+        .abs()
+        .max((2 * rank - (height - 1)).abs())
 }
 
 /// A score in centipawns as a value in [0, 1]: a pawn ahead is a little

@@ -39,6 +39,9 @@ pub struct BotMatch {
     /// A game still on after this many actions is scored as a draw.
     #[arg(long, default_value_t = 600)]
     pub max_actions: u32,
+    /// Print each game's actions too, after its line.
+    #[arg(long)]
+    pub moves: bool,
 }
 
 /// Plays the match: a line per game on standard error, the tally on
@@ -90,6 +93,9 @@ pub fn run(args: &BotMatch) -> Result<(), CliError> {
                 played.seat,
                 played.actions
             );
+            if args.moves {
+                eprintln!("  {}", played.moves.join(" "));
+            }
         })
         .map_err(|e| CliError::Refused(e.to_string()))?;
     println!(

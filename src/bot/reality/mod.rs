@@ -15,7 +15,9 @@
 //! or over its limit.
 
 mod belief;
+mod colouring;
 mod setups;
+mod track;
 
 use rand::rngs::StdRng;
 
