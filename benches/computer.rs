@@ -3,8 +3,9 @@
 //! choices, each action's key, the state after it, an evaluation per leaf)
 //! in the middle of a game, against orthodox chess's rate in the same run.
 //!
-//! `cargo bench --bench computer` (the strength of each game's computer is
-//! measured by `arbiter bot-match`; see BENCHMARKS.md).
+//! `cargo bench --bench computer [-- WORD]` (WORD: only the rows whose
+//! name contains it). The strength of each game's computer is measured by
+//! `arbiter bot-match`; see BENCHMARKS.md.
 
 use std::time::{Duration, Instant};
 
@@ -107,52 +108,52 @@ fn main() {
         chess,
         chess_time.as_secs_f64() * 1e3
     );
-    let rows: Vec<(&str, f64, Duration)> = vec![
-        {
-            let (r, t) = rate::<BluffChess>("bluff-chess", &[], 12);
-            ("bluff-chess", r, t)
-        },
-        {
-            let (r, t) = rate::<RealityCheck>("reality-check", &[], 14);
-            ("reality-check (basic)", r, t)
-        },
-        {
-            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=1"], 12);
-            ("rebel-chess version=1", r, t)
-        },
-        {
-            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=2"], 12);
-            ("rebel-chess version=2", r, t)
-        },
-        {
-            let (r, t) = rate::<RebelChess>("rebel-chess", &["version=3"], 12);
-            ("rebel-chess version=3", r, t)
-        },
-        {
-            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross14"], 8);
-            ("reflection-teammate cross14", r, t)
-        },
-        {
-            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross12"], 8);
-            ("reflection-teammate cross12", r, t)
-        },
-        {
-            let (r, t) = rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross8"], 8);
-            ("reflection-teammate cross8", r, t)
-        },
-        {
-            let (r, t) = rate::<SuperialChess>("superial-chess", &[], 8);
-            ("superial-chess", r, t)
-        },
-        {
-            let (r, t) = rate::<SuperialChess>("superial-chess", &["random-moves=1"], 8);
-            ("superial-chess random-moves=1", r, t)
-        },
-        {
-            let (r, t) = rate::<SuperialChess>("superial-chess", &["hybrid=on"], 8);
-            ("superial-chess hybrid=on", r, t)
-        },
+    // Each row's name and its measure; `cargo bench --bench computer --
+    // WORD` measures only the rows whose name contains WORD.
+    let rows: [(&str, fn() -> (f64, Duration)); 11] = [
+        ("bluff-chess", || rate::<BluffChess>("bluff-chess", &[], 12)),
+        ("reality-check (basic)", || {
+            rate::<RealityCheck>("reality-check", &[], 14)
+        }),
+        ("rebel-chess version=1", || {
+            rate::<RebelChess>("rebel-chess", &["version=1"], 12)
+        }),
+        ("rebel-chess version=2", || {
+            rate::<RebelChess>("rebel-chess", &["version=2"], 12)
+        }),
+        ("rebel-chess version=3", || {
+            rate::<RebelChess>("rebel-chess", &["version=3"], 12)
+        }),
+        ("reflection-teammate cross14", || {
+            rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross14"], 8)
+        }),
+        ("reflection-teammate cross12", || {
+            rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross12"], 8)
+        }),
+        ("reflection-teammate cross8", || {
+            rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross8"], 8)
+        }),
+        ("superial-chess", || {
+            rate::<SuperialChess>("superial-chess", &[], 8)
+        }),
+        ("superial-chess random-moves=1", || {
+            rate::<SuperialChess>("superial-chess", &["random-moves=1"], 8)
+        }),
+        ("superial-chess hybrid=on", || {
+            rate::<SuperialChess>("superial-chess", &["hybrid=on"], 8)
+        }),
     ];
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let rows = rows
+        .into_iter()
+        .filter(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())))
+        .map(|(name, measure)| {
+            let (rate, took) = measure();
+            (name, rate, took)
+        });
     for (name, rate, took) in rows {
         println!(
             "{name:<40} {rate:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   ratio to chess {:>6.2}",

@@ -287,6 +287,32 @@ pub fn legal(config: &Config, position: &Position) -> Vec<(Candidate, Position, 
         .collect()
 }
 
+/// The legal turns, not kept once made (the search's choices).
+pub fn legal_turns(config: &Config, position: &Position) -> Vec<Turn> {
+    candidates(config, position)
+        .into_iter()
+        .filter(|c| safe(config, position, c))
+        .map(|c| c.turn())
+        .collect()
+}
+
+/// Whether the side to move has a legal turn: the first one found ends
+/// the look (a game's every turn asks, for mate and stalemate).
+pub fn has_legal(config: &Config, position: &Position) -> bool {
+    candidates(config, position)
+        .iter()
+        .any(|c| safe(config, position, c))
+}
+
+/// Whether a candidate leaves its side's kings safe (under `win=kings`
+/// every candidate is legal).
+fn safe(config: &Config, position: &Position, candidate: &Candidate) -> bool {
+    config.win == Win::Kings
+        || !make(config, position, candidate)
+            .0
+            .in_check(position.turn())
+}
+
 /// The number of leaves of the legal turn tree `depth` turns deep (a game
 /// already won by capturing the kings has none).
 pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {

@@ -174,7 +174,20 @@ impl ReflectionPosition {
 
     /// The legal turns, not made.
     pub fn legal_turns(&self) -> Vec<Turn> {
-        self.legal().into_iter().map(|p| p.turn).collect()
+        match &self.board {
+            Board::Pairs(_) if self.kings_gone().is_some() => Vec::new(),
+            Board::Pairs(p) => pairs::legal_turns(&self.config, p),
+            Board::Two(two) => two.legal(),
+        }
+    }
+
+    /// Whether the side to move has a legal turn.
+    fn has_legal(&self) -> bool {
+        match &self.board {
+            Board::Pairs(_) if self.kings_gone().is_some() => false,
+            Board::Pairs(p) => pairs::has_legal(&self.config, p),
+            Board::Two(two) => !two.legal().is_empty(),
+        }
     }
 
     /// Plays a turn if it is legal (making that turn only).
@@ -222,7 +235,7 @@ impl ReflectionPosition {
         if let Some(loser) = self.kings_gone() {
             return Some(BoardEnd::KingsCaptured { loser });
         }
-        if !self.legal().is_empty() {
+        if self.has_legal() {
             return None;
         }
         let us = self.turn();
