@@ -66,13 +66,21 @@ impl Position {
 
     /// The promotions a step allows: the variant's kinds when a pawn lands
     /// on its promotion square, else only `None`.
-    pub fn promotions(&self, step: &Step) -> Vec<Option<Kind>> {
-        match self.piece_at(step.from) {
-            Some(p) if self.is_pawn(p) && self.variant.promotes(p.army, step.to) => {
-                self.variant.promotions.iter().copied().map(Some).collect()
-            }
-            _ => vec![None],
-        }
+    /// (An iterator, not a list: it is asked for every step generated.)
+    pub fn promotions(&self, step: &Step) -> impl Iterator<Item = Option<Kind>> + '_ {
+        let promotes = self
+            .piece_at(step.from)
+            .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to));
+        let kinds: &[Kind] = if promotes {
+            &self.variant.promotions
+        } else {
+            &[]
+        };
+        kinds
+            .iter()
+            .copied()
+            .map(Some)
+            .chain((!promotes).then_some(None))
     }
 
     /// Every legal move under orthodox chess's rule.

@@ -307,9 +307,9 @@ impl Position {
 
     /// Whether a royal piece of `seat` is attacked.
     pub fn in_check(&self, seat: Seat) -> bool {
-        self.royals(seat)
-            .into_iter()
-            .any(|sq| self.is_attacked(sq, seat.other()))
+        self.pieces().any(|(sq, p)| {
+            p.owner == seat && self.variant.kind(p.kind).royal && self.is_attacked(sq, seat.other())
+        })
     }
 
     /// Whether the side to move is in check.
