@@ -100,6 +100,9 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
     best
 }
 
+/// One row's measure: actions a second, and the time of one search.
+type Measure = fn() -> (f64, Duration);
+
 fn main() {
     let (chess, chess_time) = rate::<Chess>("chess", &[], 12);
     println!(
@@ -110,7 +113,7 @@ fn main() {
     );
     // Each row's name and its measure; `cargo bench --bench computer --
     // WORD` measures only the rows whose name contains WORD.
-    let rows: [(&str, fn() -> (f64, Duration)); 11] = [
+    let rows: [(&str, Measure); 11] = [
         ("bluff-chess", || rate::<BluffChess>("bluff-chess", &[], 12)),
         ("reality-check (basic)", || {
             rate::<RealityCheck>("reality-check", &[], 14)
