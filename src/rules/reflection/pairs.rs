@@ -3,6 +3,7 @@
 //! end of a turn (captures and capture-reflection, promotion, re-pairing,
 //! the swap, then check).
 
+use crate::rules::Seat;
 use crate::rules::chesslike::{Kind, Move, Piece, Position, Step, StepKind};
 use crate::rules::geometry::Square;
 
@@ -282,7 +283,7 @@ pub fn legal(config: &Config, position: &Position) -> Vec<(Candidate, Position, 
         .into_iter()
         .filter_map(|c| {
             let (next, effects) = make(config, position, &c);
-            (config.win == Win::Kings || !next.in_check(us)).then_some((c, next, effects))
+            kings_safe(config, &next, us).then_some((c, next, effects))
         })
         .collect()
 }
@@ -304,13 +305,19 @@ pub fn has_legal(config: &Config, position: &Position) -> bool {
         .any(|c| safe(config, position, c))
 }
 
-/// Whether a candidate leaves its side's kings safe (under `win=kings`
-/// every candidate is legal).
+/// Whether a candidate leaves its side's kings safe.
 fn safe(config: &Config, position: &Position, candidate: &Candidate) -> bool {
-    config.win == Win::Kings
-        || !make(config, position, candidate)
-            .0
-            .in_check(position.turn())
+    kings_safe(
+        config,
+        &make(config, position, candidate).0,
+        position.turn(),
+    )
+}
+
+/// Whether `us` may stand in the position a turn made: no king attacked,
+/// or any (under `win=kings`, where a king may be left en prise).
+pub fn kings_safe(config: &Config, next: &Position, us: Seat) -> bool {
+    config.win == Win::Kings || !next.in_check(us)
 }
 
 /// The number of leaves of the legal turn tree `depth` turns deep (a game
@@ -326,7 +333,7 @@ pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {
     let mut count = 0;
     for candidate in candidates(config, position) {
         let (next, _) = make(config, position, &candidate);
-        if config.win == Win::Checkmate && next.in_check(us) {
+        if !kings_safe(config, &next, us) {
             continue;
         }
         count += if depth == 1 {

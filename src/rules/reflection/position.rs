@@ -201,7 +201,7 @@ impl ReflectionPosition {
                     .into_iter()
                     .find(|c| c.turn() == *turn)?;
                 let (next, effects) = pairs::make(&self.config, p, &candidate);
-                let safe = self.config.win == Win::Kings || !next.in_check(p.turn());
+                let safe = pairs::kings_safe(&self.config, &next, p.turn());
                 safe.then(|| Played {
                     turn: *turn,
                     next: self.with(Board::Pairs(next)),
