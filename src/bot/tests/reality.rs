@@ -211,16 +211,7 @@ fn reality_views_that_contradict_each_other_are_refused() {
             chip["square"] = serde_json::json!("c3");
         }
     }
-    let input = ComputerInput {
-        seat: Seat::Black,
-        options: Options::default(),
-        strategy: Strategy::default(),
-        budget: Budget::iterations(10),
-        seed: 1,
-        told: views,
-    };
-    let error = computer::<RealityCheck>(&input).unwrap_err();
-    assert!(error.to_string().contains("do not fit together"), "{error}");
+    refused_as_inconsistent::<RealityCheck>(Options::default(), views);
 }
 
 #[test]

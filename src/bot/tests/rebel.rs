@@ -88,16 +88,7 @@ fn rebel_views_that_contradict_each_other_are_refused() {
     let mut views = told.views[Seat::Black.index()].clone();
     // The recruit shown as a plain move of the Recruiter.
     views.last_mut().unwrap()["history"][2]["text"] = serde_json::json!("Ua6");
-    let input = ComputerInput {
-        seat: Seat::Black,
-        options: options("2"),
-        strategy: Strategy::default(),
-        budget: Budget::iterations(10),
-        seed: 1,
-        told: views,
-    };
-    let error = computer::<RebelChess>(&input).unwrap_err();
-    assert!(error.to_string().contains("do not fit together"), "{error}");
+    refused_as_inconsistent::<RebelChess>(options("2"), views);
 }
 
 #[test]

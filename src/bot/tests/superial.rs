@@ -2,7 +2,6 @@
 //! moves, and the hybrid.
 
 use super::*;
-use crate::bot::{ComputerInput, computer};
 use crate::rules::superial::SuperialChess;
 use crate::rules::{Entropy, Game, Options, Seat};
 
@@ -80,16 +79,7 @@ fn a_random_move_is_replayed_from_the_throw_it_shows() {
         _ => "random 1 1 1".to_string() + &line.as_str().unwrap()[12..],
     };
     *line = serde_json::json!(changed);
-    let input = ComputerInput {
-        seat: Seat::Black,
-        options: options(&["random-moves=2"]),
-        strategy: Strategy::default(),
-        budget: Budget::iterations(10),
-        seed: 1,
-        told: views,
-    };
-    let error = computer::<SuperialChess>(&input).unwrap_err();
-    assert!(error.to_string().contains("do not fit together"), "{error}");
+    refused_as_inconsistent::<SuperialChess>(options(&["random-moves=2"]), views);
 }
 
 #[test]
