@@ -505,18 +505,17 @@ fn played_perft(position: &Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// Perft through the search's road (`Playable::choices` and
-/// `Playable::advance`), the last ply counted in bulk as the engine's own
+/// Perft through the search's road (`Playable::standing`,
+/// `Playable::choices` and `Playable::advance`), the last ply counted in bulk as the engine's own
 /// perft counts it: the same tree, only the machinery differs.
 fn search_perft<G: arbiter::bot::Playable>(
     state: &G,
     depth: u32,
     lists: &mut [Vec<G::Action>],
 ) -> u64 {
-    let Status::Ongoing(dues) = state.status() else {
+    let Some(seat) = state.standing().actor() else {
         return 0;
     };
-    let seat = dues[0].seat;
     let (choices, deeper) = lists.split_first_mut().expect("a list per level");
     state.choices_into(seat, choices);
     if depth == 1 {

@@ -7,7 +7,7 @@
 use rand::rngs::StdRng;
 use serde::Deserialize;
 
-use super::{BotError, Playable};
+use super::{BotError, Playable, Standing};
 use crate::rules::chess::{Chess, ChessAction, Position, Role};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
@@ -77,6 +77,13 @@ impl Playable for Chess {
             .for_each_legal_move(|mv| into.push(ChessAction::Move(mv)));
         if self.claimable().is_some() {
             into.push(ChessAction::ClaimDraw);
+        }
+    }
+
+    fn standing(&self) -> Standing {
+        match self.outcome() {
+            Some(outcome) => Standing::Over(outcome.result),
+            None => Standing::Acts(self.current().turn()),
         }
     }
 

@@ -63,7 +63,7 @@ use rand::rngs::StdRng;
 use serde::de::DeserializeOwned;
 use thiserror::Error;
 
-use crate::rules::{Entropy, Game, Options, Seat, Status};
+use crate::rules::{Entropy, Game, GameResult, Options, Seat, Status};
 
 /// Why the computer could not choose an action.
 #[derive(Debug, Error)]
@@ -269,6 +269,13 @@ pub trait Playable: Game {
         into.extend(self.legal_actions(seat));
     }
 
+    /// Where the state stands, as the search asks at every step: by
+    /// default read from [`Game::status`], which lists the dues; a game
+    /// may answer without building that list.
+    fn standing(&self) -> Standing {
+        Standing::of(&self.status())
+    }
+
     /// The state after `seat` plays `action`, one of [`Playable::choices`]:
     /// by default [`Game::apply`]. A game may take a faster road to the
     /// same state.
@@ -280,24 +287,46 @@ pub trait Playable: Game {
     }
 }
 
-/// The score of a finished game for `seat`: 1 won, 0 lost, 0.5 otherwise.
-pub fn outcome_value(status: &Status, seat: Seat) -> Option<f64> {
-    match status {
-        Status::Finished(outcome) => Some(match outcome.result {
-            crate::rules::GameResult::Win(winner) if winner == seat => 1.0,
-            crate::rules::GameResult::Win(_) => 0.0,
-            _ => 0.5,
-        }),
-        Status::Ongoing(_) => None,
-    }
+/// What the search needs of a state's [`Status`]: the result once the
+/// game is over, or the seat that acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Over(GameResult),
+    /// The seat that acts next (the first, when both owe a sealed action).
+    Acts(Seat),
+    /// Ongoing, with nobody owing an action (not reached by the games
+    /// today; the search scores such a state by its evaluation).
+    Waiting,
 }
 
-/// The seat that acts next in `status` (the first, when both owe a sealed
-/// action), if any.
-pub(crate) fn next_actor(status: &Status) -> Option<Seat> {
-    match status {
-        Status::Ongoing(dues) => dues.first().map(|d| d.seat),
-        Status::Finished(_) => None,
+impl Standing {
+    pub fn of(status: &Status) -> Standing {
+        match status {
+            Status::Finished(outcome) => Standing::Over(outcome.result),
+            Status::Ongoing(dues) => match dues.first() {
+                Some(due) => Standing::Acts(due.seat),
+                None => Standing::Waiting,
+            },
+        }
+    }
+
+    /// The score of a finished game for `seat`: 1 won, 0 lost, 0.5
+    /// otherwise; `None` while it goes on.
+    pub fn value(self, seat: Seat) -> Option<f64> {
+        match self {
+            Standing::Over(GameResult::Win(winner)) if winner == seat => Some(1.0),
+            Standing::Over(GameResult::Win(_)) => Some(0.0),
+            Standing::Over(_) => Some(0.5),
+            Standing::Acts(_) | Standing::Waiting => None,
+        }
+    }
+
+    /// The seat that acts next, if any.
+    pub fn actor(self) -> Option<Seat> {
+        match self {
+            Standing::Acts(seat) => Some(seat),
+            Standing::Over(_) | Standing::Waiting => None,
+        }
     }
 }
 
@@ -377,7 +406,10 @@ fn greedy<G: Playable>(
     let mut best_value = f64::NEG_INFINITY;
     for (i, action) in actions.iter().enumerate() {
         let next = state.advance(seat, action, &mut entropy);
-        let value = outcome_value(&next.status(), seat).unwrap_or_else(|| next.evaluate(seat));
+        let value = next
+            .standing()
+            .value(seat)
+            .unwrap_or_else(|| next.evaluate(seat));
         if value > best_value + 1e-9 {
             best_value = value;
             best.clear();

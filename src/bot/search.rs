@@ -24,7 +24,7 @@ use std::time::Instant;
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use super::{BotError, Budget, Playable, next_actor, outcome_value};
+use super::{BotError, Budget, Playable};
 use crate::rules::{Entropy, Seat};
 
 /// The exploration constant of the upper confidence bound, for values in
@@ -89,7 +89,7 @@ pub fn run<G: Playable>(
     rng: &mut StdRng,
 ) -> Result<Searched, BotError> {
     let first = G::sample(belief, rng);
-    if next_actor(&first.status()) != Some(seat) {
+    if first.standing().actor() != Some(seat) {
         return Err(BotError::NothingToDo);
     }
     let actions = first.choices(seat);
@@ -197,11 +197,11 @@ fn descend<G: Playable>(
     let mut node = 0u32;
     let mut walked = 0u64;
     loop {
-        let status = state.status();
-        if let Some(value) = outcome_value(&status, seat) {
+        let standing = state.standing();
+        if let Some(value) = standing.value(seat) {
             return (value, walked);
         }
-        let Some(actor) = next_actor(&status) else {
+        let Some(actor) = standing.actor() else {
             return (state.evaluate(seat), walked);
         };
         state.choices_into(actor, actions);
@@ -231,8 +231,10 @@ fn descend<G: Playable>(
             tree.push(Node::new(actor));
             tree[node as usize].edges[slots.get(i)].1 = Some(child);
             path.push(child);
-            let value =
-                outcome_value(&state.status(), seat).unwrap_or_else(|| state.evaluate(seat));
+            let value = state
+                .standing()
+                .value(seat)
+                .unwrap_or_else(|| state.evaluate(seat));
             return (value, walked);
         }
         // Selection by the upper confidence bound over available children.

@@ -199,7 +199,9 @@ pub(super) fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) 
     for _ in 0..games {
         let mut state = start.clone();
         for _ in 0..plies {
-            let Some(actor) = super::next_actor(&state.status()) else {
+            let standing = state.standing();
+            assert_eq!(standing, super::Standing::of(&state.status()));
+            let Some(actor) = standing.actor() else {
                 break;
             };
             let choices = state.choices(actor);

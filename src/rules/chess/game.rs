@@ -23,8 +23,11 @@ pub struct PlayedMove {
     pub san: San,
 }
 
-/// A game's moves, shared between copies of the game.
-type MoveList = SharedList<PlayedMove>;
+/// A game's moves, shared between copies of the game. Their SANs are not
+/// kept: the computer's search makes a game for every move it tries and
+/// reads none of them, so they are written when asked for (the history, a
+/// view, the stored state) by playing the moves again from the start.
+type MoveList = SharedList<Move>;
 
 /// What a player may do in chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,14 +44,55 @@ pub enum ChessAction {
 }
 
 /// A game of chess in progress: its start, the position now, the moves, the
-/// draw record and the outcome once finished.
+/// draw record and the outcome once finished. It is stored with each
+/// move's SAN (see [`StoredChess`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "StoredChess", from = "StoredChess")]
 pub struct Chess {
     start: Position,
     position: Position,
     moves: MoveList,
     record: DrawRecord,
     outcome: Option<Outcome>,
+}
+
+/// A game of chess as it is stored: the moves with their SANs, so that
+/// the stored state reads on its own.
+#[derive(Serialize, Deserialize)]
+struct StoredChess {
+    start: Position,
+    position: Position,
+    moves: Vec<PlayedMove>,
+    record: DrawRecord,
+    outcome: Option<Outcome>,
+}
+
+impl From<Chess> for StoredChess {
+    fn from(game: Chess) -> StoredChess {
+        StoredChess {
+            moves: game.moves(),
+            start: game.start,
+            position: game.position,
+            record: game.record,
+            outcome: game.outcome,
+        }
+    }
+}
+
+impl From<StoredChess> for Chess {
+    fn from(stored: StoredChess) -> Chess {
+        let mut moves = MoveList::new();
+        for played in stored.moves {
+            moves.push(played.mv);
+        }
+        Chess {
+            start: stored.start,
+            position: stored.position,
+            moves,
+            record: stored.record,
+            outcome: stored.outcome,
+        }
+    }
 }
 
 /// The outcome the position itself imposes: checkmate or an automatic draw
@@ -125,9 +169,21 @@ impl Chess {
         &self.start
     }
 
-    /// The moves played, oldest first.
+    /// The moves played, oldest first, with their SANs (written by
+    /// playing the moves again from the start).
     pub fn moves(&self) -> Vec<PlayedMove> {
-        self.moves.to_vec()
+        let mut position = self.start.clone();
+        self.moves
+            .to_vec()
+            .into_iter()
+            .map(|mv| {
+                let next = position.play(&mv);
+                let stuck = next.is_check() && !next.has_legal_move();
+                let san = position.san_after(&mv, &next, stuck);
+                position = next;
+                PlayedMove { mv, san }
+            })
+            .collect()
     }
 
     pub fn record(&self) -> &DrawRecord {
@@ -154,13 +210,15 @@ impl Chess {
 
     /// The moves as history lines.
     pub fn history(&self) -> Vec<HistoryLine> {
+        self.history_of(&self.moves())
+    }
+
+    /// `played` (this game's [`Chess::moves`]) as history lines.
+    fn history_of(&self, played: &[PlayedMove]) -> Vec<HistoryLine> {
         history_lines(
             self.start.turn(),
             self.start.fullmove_number(),
-            self.moves
-                .to_vec()
-                .into_iter()
-                .map(|played| played.san.to_string()),
+            played.iter().map(|played| played.san.to_string()),
         )
     }
 
@@ -169,18 +227,17 @@ impl Chess {
     }
 
     /// The game after a legal move: the engine's work once (the next
-    /// position, its legal replies counted once for the mark of the SAN
-    /// and for mate or stalemate). [`Chess::after_move`] adds the events;
-    /// the computer's search takes it as it is.
+    /// position, and whether the side to move then has a legal move, for
+    /// mate or stalemate). [`Chess::after_move`] adds the events; the
+    /// computer's search takes it as it is.
     pub(crate) fn successor(&self, mv: &Move) -> Chess {
         let position = self.position.play(mv);
         let stuck = !position.has_legal_move();
-        let san = self.position.san_after(mv, &position, stuck);
         let mut record = self.record.clone();
         record.push(&position);
         let outcome = outcome_known(&position, &record, stuck);
         let mut moves = self.moves.clone();
-        moves.push(PlayedMove { mv: *mv, san });
+        moves.push(*mv);
         Chess {
             start: self.start.clone(),
             position,
@@ -194,7 +251,11 @@ impl Chess {
     fn after_move(&self, mv: &Move) -> (Chess, Vec<Event>) {
         let seat = self.position.turn();
         let next = self.successor(mv);
-        let san = &next.moves.last().expect("a move was just played").san;
+        let stuck = next
+            .outcome
+            .as_ref()
+            .is_some_and(|outcome| matches!(outcome.reason, Ending::Checkmate));
+        let san = self.position.san_after(mv, &next.position, stuck);
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
         match &next.outcome {
             Some(outcome) => events.push(ending_event(outcome)),
@@ -540,7 +601,8 @@ impl Game for Chess {
 
     fn view(&self, viewer: Viewer) -> ChessView {
         let bottom = bottom_seat(viewer);
-        let last_move = self.moves.last().map(|played| {
+        let played = self.moves();
+        let last_move = played.last().map(|played| {
             let (number, seat) = self.move_number(self.moves.len() - 1);
             LastMove {
                 number,
@@ -563,7 +625,7 @@ impl Game for Chess {
             },
             halfmove_clock: self.position.halfmove_clock(),
             last_move,
-            history: self.history(),
+            history: self.history_of(&played),
             claimable: self.claimable(),
             outcome,
             position: self.position.clone(),

@@ -425,3 +425,37 @@ fn rules_page_states_the_clock_and_the_notation_rulings() {
         assert!(page.contains(needle), "{needle}");
     }
 }
+
+/// The stored state keeps each move with its SAN, check and mate marks
+/// included, as it always has (the game keeps only the moves and writes
+/// the SANs when asked): stored games load, and read on their own.
+#[test]
+fn the_stored_state_lists_each_move_with_its_san() {
+    let (game, events) = play(new_game(), &["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(events[0].text, "Black played Qh4#");
+    let json = serde_json::to_value(&game).unwrap();
+    let moves: Vec<(String, String)> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["san"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("f2f3", "f3"),
+            ("e7e5", "e5"),
+            ("g2g4", "g4"),
+            ("d8h4", "Qh4#")
+        ]
+        .map(|(m, s)| (m.to_string(), s.to_string()))
+    );
+    let stored: Chess = serde_json::from_value(json).unwrap();
+    assert_eq!(stored, game);
+    assert_eq!(stored.history()[3].text, "Qh4#");
+}
