@@ -269,6 +269,26 @@ pub trait Playable: Game {
         into.extend(self.legal_actions(seat));
     }
 
+    /// The first stage of `action`, as `observer` tells it apart, for an
+    /// action the search should choose in two steps (Reality Check: a
+    /// quiet move, then the chip it flips): the search picks the stage
+    /// among the node's, then the action among those sharing it, so that a
+    /// node of hundreds of actions becomes two of a few dozen. A stage's
+    /// key must differ from every action's key. `None` (the default): one
+    /// step.
+    fn stage(&self, _observer: Seat, _actor: Seat, _action: &Self::Action) -> Option<Self::Key> {
+        None
+    }
+
+    /// How soon the search should try `action`, one of the choices here:
+    /// among the actions not yet tried at a node, it tries one of the
+    /// highest rank first. By default all rank alike (tried in random
+    /// order); a game with many quiet actions ranks the forcing ones
+    /// higher, so that the search sees them within its budget.
+    fn urgency(&self, _action: &Self::Action) -> u8 {
+        0
+    }
+
     /// Where the state stands, as the search asks at every step: by
     /// default read from [`Game::status`], which lists the dues; a game
     /// may answer without building that list.

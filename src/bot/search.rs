@@ -7,7 +7,10 @@
 //! edges are actions as the searching seat tells them apart
 //! ([`Playable::key`]): at each node only the edges legal in this
 //! determinization are available; an available edge never tried is
-//! expanded, else the available child with the best upper confidence bound
+//! expanded (those the game ranks most urgent first, [`Playable::urgency`]:
+//! with hundreds of actions a node, the replies that matter must not wait
+//! their turn among the quiet ones), else the available child with the
+//! best upper confidence bound
 //! is followed, counting for each child how often it was *available*
 //! rather than how often its parent was visited. The new leaf is scored by
 //! the game's evaluation ([`Playable::evaluate`]) instead of a random
@@ -15,6 +18,10 @@
 //! the path, each node keeping it from the point of view of the seat that
 //! chose the edge into it. The move played is the root's most visited
 //! child.
+//!
+//! An action in two stages ([`Playable::stage`]: a quiet move, then the
+//! chip it flips) is chosen in two steps, its stage and then the action
+//! among those sharing the stage, each with its own statistics.
 //!
 //! For a game without hidden information every determinization is the same
 //! state, and this is plain UCT.
@@ -146,20 +153,15 @@ pub fn run<G: Playable>(
             };
         }
     }
-    // The most visited of the root's children, the better mean on a tie.
-    let root = &tree[0];
-    let (key, _) = root
-        .edges
+    // The most visited of the root's children, the better mean on a tie;
+    // below a stage, the most visited action of that stage.
+    let (mut key, child) = most_visited(&tree, 0).ok_or(BotError::NothingToDo)?;
+    if actions
         .iter()
-        .filter_map(|(key, child)| child.map(|c| (key, &tree[c as usize])))
-        .max_by(|(_, a), (_, b)| {
-            a.visits.cmp(&b.visits).then(
-                mean(a)
-                    .partial_cmp(&mean(b))
-                    .unwrap_or(std::cmp::Ordering::Equal),
-            )
-        })
-        .ok_or(BotError::NothingToDo)?;
+        .any(|a| first.stage(seat, seat, a).as_ref() == Some(key))
+    {
+        key = most_visited(&tree, child).ok_or(BotError::NothingToDo)?.0;
+    }
     // Written in a determinization where it is legal (the seat's own
     // actions are legal in every one).
     let action = actions
@@ -171,6 +173,23 @@ pub fn run<G: Playable>(
         iterations,
         nodes,
     })
+}
+
+/// The key and child of `node`'s most visited child, the better mean on a
+/// tie.
+fn most_visited<K>(tree: &[Node<K>], node: u32) -> Option<(&K, u32)> {
+    tree[node as usize]
+        .edges
+        .iter()
+        .filter_map(|(key, child)| child.map(|c| (key, c)))
+        .max_by(|(_, a), (_, b)| {
+            let (a, b) = (&tree[*a as usize], &tree[*b as usize]);
+            a.visits.cmp(&b.visits).then(
+                mean(a)
+                    .partial_cmp(&mean(b))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        })
 }
 
 fn mean<K>(node: &Node<K>) -> f64 {
@@ -185,6 +204,10 @@ fn mean<K>(node: &Node<K>) -> f64 {
 /// then expansion of one new node, scored by the evaluation (or the
 /// outcome). Pushes the nodes walked onto `path`; returns the value for
 /// `seat` and the number of actions played.
+///
+/// An action in two stages ([`Playable::stage`]) takes two edges: its
+/// stage at the node, then the action among those sharing the stage, at a
+/// node of the same actor below it.
 fn descend<G: Playable>(
     tree: &mut Vec<Node<G::Key>>,
     path: &mut Vec<u32>,
@@ -196,6 +219,8 @@ fn descend<G: Playable>(
 ) -> (f64, u64) {
     let mut node = 0u32;
     let mut walked = 0u64;
+    let mut keys: Vec<G::Key> = Vec::new();
+    let mut staged: Vec<usize> = Vec::new();
     loop {
         let standing = state.standing();
         if let Some(value) = standing.value(seat) {
@@ -208,71 +233,146 @@ fn descend<G: Playable>(
         if actions.is_empty() {
             return (state.evaluate(seat), walked);
         }
-        let slots = edge_slots::<G>(&mut tree[node as usize], &state, seat, actor, actions);
-        // Every available child counts this availability; an untried edge
-        // is picked uniformly (reservoir sampling, no list).
-        let mut untried = None;
-        let mut seen = 0usize;
-        for i in 0..actions.len() {
-            match tree[node as usize].edges[slots.get(i)].1 {
-                Some(child) => tree[child as usize].available += 1,
-                None => {
-                    seen += 1;
-                    if rng.random_range(0..seen) == 0 {
-                        untried = Some(i);
-                    }
-                }
-            }
-        }
-        if let Some(i) = untried {
-            state = state.advance(actor, &actions[i], entropy);
-            walked += 1;
-            let child = tree.len() as u32;
-            tree.push(Node::new(actor));
-            tree[node as usize].edges[slots.get(i)].1 = Some(child);
+        keys.clear();
+        keys.extend(actions.iter().map(|a| {
+            state
+                .stage(seat, actor, a)
+                .unwrap_or_else(|| state.key(seat, actor, a))
+        }));
+        let (mut chosen, mut child, mut fresh) = pick(
+            tree,
+            node,
+            &keys,
+            |i| state.urgency(&actions[i]),
+            actor,
+            rng,
+        );
+        if state.stage(seat, actor, &actions[chosen]).is_some() {
             path.push(child);
+            let stage = keys[chosen].clone();
+            staged.clear();
+            staged.extend((0..actions.len()).filter(|&i| keys[i] == stage));
+            keys.clear();
+            keys.extend(staged.iter().map(|&i| state.key(seat, actor, &actions[i])));
+            let second;
+            (second, child, fresh) = pick(
+                tree,
+                child,
+                &keys,
+                |i| state.urgency(&actions[staged[i]]),
+                actor,
+                rng,
+            );
+            chosen = staged[second];
+        }
+        state = state.advance(actor, &actions[chosen], entropy);
+        walked += 1;
+        path.push(child);
+        if fresh {
             let value = state
                 .standing()
                 .value(seat)
                 .unwrap_or_else(|| state.evaluate(seat));
             return (value, walked);
         }
-        // Selection by the upper confidence bound over available children.
-        let mut best = 0usize;
-        let mut best_score = f64::NEG_INFINITY;
-        for i in 0..actions.len() {
-            let child = tree[node as usize].edges[slots.get(i)]
-                .1
-                .expect("all tried");
-            let c = &tree[child as usize];
-            let visits = c.visits.max(1) as f64;
-            let score = c.reward / visits
-                + EXPLORATION * ((c.available.max(1) as f64).ln() / visits).sqrt();
-            if score > best_score {
-                best_score = score;
-                best = i;
+        node = child;
+    }
+}
+
+/// Chooses one of the candidates at `node`, given by their `keys` (several
+/// may share an edge): an edge never tried, among those of the highest
+/// `urgency`, else the tried edge with the best upper confidence bound;
+/// counts each available child's availability once. Returns the chosen
+/// candidate, its edge's child (made now if new) and whether it is new.
+fn pick<K: Clone + Eq>(
+    tree: &mut Vec<Node<K>>,
+    node: u32,
+    keys: &[K],
+    urgency: impl Fn(usize) -> u8,
+    actor: Seat,
+    rng: &mut StdRng,
+) -> (usize, u32, bool) {
+    let slots = edge_slots(&mut tree[node as usize], keys);
+    let mut counted = match &slots {
+        Slots::Aligned => Vec::new(),
+        Slots::Mapped(_) => vec![false; tree[node as usize].edges.len()],
+    };
+    // Every available child counts this availability; an untried edge is
+    // picked uniformly among the most urgent (reservoir sampling, no list).
+    let mut untried = None;
+    let mut seen = 0usize;
+    let mut rank = 0u8;
+    for i in 0..keys.len() {
+        let slot = slots.get(i);
+        if !counted.is_empty() {
+            if counted[slot] {
+                continue;
             }
+            counted[slot] = true;
         }
-        // Actions the seat cannot tell apart share an edge (the opponent's
-        // sealed choices): which of them this determinization plays is
-        // drawn at random, not always the first listed.
-        if let Slots::Mapped(map) = &slots {
-            let edge = map[best];
-            let sharing = map.iter().enumerate().filter(|(_, e)| **e == edge);
-            for (seen, (i, _)) in sharing.enumerate() {
-                if rng.random_range(0..=seen) == 0 {
-                    best = i;
+        match tree[node as usize].edges[slot].1 {
+            Some(child) => tree[child as usize].available += 1,
+            None => {
+                let this = urgency(i);
+                if this > rank || untried.is_none() {
+                    (rank, seen) = (this, 0);
+                } else if this < rank {
+                    continue;
+                }
+                seen += 1;
+                if rng.random_range(0..seen) == 0 {
+                    untried = Some(i);
                 }
             }
         }
-        let child = tree[node as usize].edges[slots.get(best)]
-            .1
-            .expect("all tried");
-        state = state.advance(actor, &actions[best], entropy);
-        walked += 1;
-        path.push(child);
-        node = child;
     }
+    let (best, fresh) = match untried {
+        Some(i) => (i, true),
+        None => {
+            // Selection by the upper confidence bound over available
+            // children.
+            let mut best = 0usize;
+            let mut best_score = f64::NEG_INFINITY;
+            for i in 0..keys.len() {
+                let child = tree[node as usize].edges[slots.get(i)]
+                    .1
+                    .expect("all tried");
+                let c = &tree[child as usize];
+                let visits = c.visits.max(1) as f64;
+                let score = c.reward / visits
+                    + EXPLORATION * ((c.available.max(1) as f64).ln() / visits).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = i;
+                }
+            }
+            (best, false)
+        }
+    };
+    // Candidates sharing an edge (the opponent's sealed choices, the
+    // actions of one stage): which of them this walk takes is drawn at
+    // random, not always the first listed.
+    let mut chosen = best;
+    if let Slots::Mapped(map) = &slots {
+        let edge = map[best];
+        let sharing = map.iter().enumerate().filter(|(_, e)| **e == edge);
+        for (seen, (i, _)) in sharing.enumerate() {
+            if rng.random_range(0..=seen) == 0 {
+                chosen = i;
+            }
+        }
+    }
+    let slot = slots.get(chosen);
+    let child = match tree[node as usize].edges[slot].1 {
+        Some(child) => child,
+        None => {
+            let child = tree.len() as u32;
+            tree.push(Node::new(actor));
+            tree[node as usize].edges[slot].1 = Some(child);
+            child
+        }
+    };
+    (chosen, child, fresh)
 }
 
 /// Where each action's edge is at a node.
@@ -292,37 +392,21 @@ impl Slots {
     }
 }
 
-/// For each action, the index of its edge at `node`, adding edges for keys
-/// not seen there before. When the actions are those of the first visit
-/// in the same order (always, in a game without hidden information) the
-/// edges line up with them and no key is searched for.
-fn edge_slots<G: Playable>(
-    node: &mut Node<G::Key>,
-    state: &G,
-    seat: Seat,
-    actor: Seat,
-    actions: &[G::Action],
-) -> Slots {
-    if node.edges.len() == actions.len()
-        && node
-            .edges
-            .iter()
-            .zip(actions)
-            .all(|((k, _), a)| *k == state.key(seat, actor, a))
-    {
+/// For each key, the index of its edge at `node`, adding edges for keys
+/// not seen there before. When the keys are those of the first visit in
+/// the same order (always, in a game without hidden information) the edges
+/// line up with them and no key is searched for.
+fn edge_slots<K: Clone + Eq>(node: &mut Node<K>, keys: &[K]) -> Slots {
+    if node.edges.len() == keys.len() && node.edges.iter().zip(keys).all(|((k, _), key)| k == key) {
         return Slots::Aligned;
     }
     Slots::Mapped(
-        actions
-            .iter()
-            .map(|a| {
-                let key = state.key(seat, actor, a);
-                match node.edges.iter().position(|(k, _)| *k == key) {
-                    Some(slot) => slot,
-                    None => {
-                        node.edges.push((key, None));
-                        node.edges.len() - 1
-                    }
+        keys.iter()
+            .map(|key| match node.edges.iter().position(|(k, _)| k == key) {
+                Some(slot) => slot,
+                None => {
+                    node.edges.push((key.clone(), None));
+                    node.edges.len() - 1
                 }
             })
             .collect(),

@@ -8,11 +8,14 @@
 //! shown; [`setups`] draws the computer's own sealed setup from its seed
 //! (the setups are not listed for the search: there are far too many).
 //!
-//! The evaluation counts what wins: each side's true chips still in play
-//! (the game is won by removing all four), then the threats among them (a
-//! true chip attacking an enemy true chip can remove it with a Reality
-//! Check), a little for the faces' reach, and a little against a hand at
-//! or over its limit.
+//! The search chooses a quiet move and its flip in two steps
+//! ([`Playable::stage`]) and tries Reality Checks and captures before
+//! quiet moves ([`Playable::urgency`]): a node lists hundreds of actions,
+//! and the few that remove or take a chip are the replies a move is judged
+//! by. The evaluation counts what wins: each side's true chips still in
+//! play (the game is won by removing all four), the threats among them,
+//! less for a true chip the enemy knows, a little for the faces' reach and
+//! against a full hand; a chip the side to move can take counts as taken.
 
 mod belief;
 mod colouring;
@@ -78,6 +81,44 @@ impl Playable for RealityCheck {
         }
     }
 
+    /// A quiet move with a flip is chosen in two steps, the move and then
+    /// the chip to flip: twenty-odd moves times twenty-odd chips make a
+    /// node of hundreds of actions, too many to look past within a move's
+    /// time.
+    fn stage(&self, observer: Seat, actor: Seat, action: &Action) -> Option<u32> {
+        match action {
+            Action::Move {
+                from,
+                to,
+                flip: Some(_),
+            } => {
+                let bare = Action::Move {
+                    from: *from,
+                    to: *to,
+                    flip: None,
+                };
+                Some(STAGE | self.key(observer, actor, &bare))
+            }
+            _ => None,
+        }
+    }
+
+    /// Reality Checks first, then other captures and memory flips: a node
+    /// has hundreds of quiet moves with a flip, and the few actions that
+    /// remove or take a chip are the replies a move must be judged by.
+    fn urgency(&self, action: &Action) -> u8 {
+        match action {
+            Action::Capture { check: true, .. } => 3,
+            Action::Capture { check: false, .. } | Action::Memory { .. } => 2,
+            Action::Drop { .. } => 1,
+            Action::Setup { .. }
+            | Action::Move { .. }
+            | Action::Flip { .. }
+            | Action::Keep
+            | Action::Refuse => 0,
+        }
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let score = worth(self, seat) - worth(self, seat.other());
         1.0 / (1.0 + (-score).exp())
@@ -121,6 +162,9 @@ impl Playable for RealityCheck {
     }
 }
 
+/// The mark of a stage's key (no action's key has this bit).
+const STAGE: u32 = 1 << 31;
+
 /// A face's reach, roughly: what a chip showing it is worth on the board.
 fn reach(face: Face) -> f64 {
     match face {
@@ -131,30 +175,49 @@ fn reach(face: Face) -> f64 {
     }
 }
 
-/// `seat`'s side of the position, in true chips.
+/// `seat`'s side of the position, in true chips: those in play, the
+/// threats among true chips (a true chip attacking an enemy true chip can
+/// remove it with a Reality Check), less for each true chip the enemy
+/// knows is true (a target), a little for the faces' reach, and a little
+/// against a hand at or over its limit. With the enemy to move, the best
+/// chip it can take counts as taken (back in the hand, its reach gone): a
+/// chip dropped or moved where it is taken at once gains nothing.
 fn worth(game: &RealityCheck, seat: Seat) -> f64 {
     let trues = game.true_chips_in_play(seat) as f64;
     let grid = game.board();
+    let enemy_moves = game.side() != seat;
     let mut threats = 0.0f64;
     let mut faces = 0.0;
-    for (id, from) in game.chips_on_board().filter(|(id, _)| id.seat == seat) {
-        let up = game.chip_of(id).up;
-        faces += reach(up);
-        if !id.kind.is_true() {
+    let mut known = 0.0;
+    let mut exposed = 0.0f64;
+    for (id, from) in game.chips_on_board() {
+        let chip = game.chip_of(id);
+        if id.seat == seat {
+            faces += reach(chip.up);
+            if !id.kind.is_true() {
+                continue;
+            }
+            if chip.public {
+                known += 1.0;
+            }
+        } else if !enemy_moves {
             continue;
         }
-        let (_, takes) = grid.reach(from, up);
+        let (_, takes) = grid.reach(from, chip.up);
         for to in takes {
-            if let Some(target) = grid.at(to)
-                && target.seat != seat
-                && target.kind.is_true()
-            {
-                threats += 1.0;
+            let Some(target) = grid.at(to) else { continue };
+            if id.seat == seat {
+                if target.seat != seat && target.kind.is_true() {
+                    threats += 1.0;
+                }
+            } else if target.seat == seat {
+                exposed = exposed.max(reach(game.chip_of(target).up));
             }
         }
     }
-    let hand = game.hand_of(seat).len() as f64;
+    let taken = if exposed > 0.0 { 1.0 } else { 0.0 };
+    let hand = game.hand_of(seat).len() as f64 + taken;
     let limit = game.hand_limit(seat) as f64;
     let crowded = (hand - limit + 1.0).max(0.0);
-    trues + 0.25 * threats.min(2.0) + 0.02 * faces - 0.1 * crowded
+    trues + 0.25 * threats.min(2.0) + 0.02 * (faces - exposed) - 0.1 * crowded - 0.15 * known
 }
