@@ -216,8 +216,38 @@ fn worth(game: &RealityCheck, seat: Seat) -> f64 {
         }
     }
     let taken = if exposed > 0.0 { 1.0 } else { 0.0 };
+    let press = if trues > game.true_chips_in_play(seat.other()) as f64 {
+        pressure(game, seat)
+    } else {
+        0.0
+    };
     let hand = game.hand_of(seat).len() as f64 + taken;
     let limit = game.hand_limit(seat) as f64;
     let crowded = (hand - limit + 1.0).max(0.0);
     trues + 0.25 * threats.min(2.0) + 0.02 * (faces - exposed) - 0.1 * crowded - 0.15 * known
+        + press
+}
+
+/// For the side ahead in true chips, how close its true chips on the board
+/// come to the enemy's (0 to 0.1): the lead is pressed home rather than
+/// left to the move cap.
+fn pressure(game: &RealityCheck, seat: Seat) -> f64 {
+    let trues = |side: Seat| {
+        game.chips_on_board()
+            .filter(move |(id, _)| id.seat == side && id.kind.is_true())
+            .map(|(_, sq)| sq)
+    };
+    let nearest = trues(seat)
+        .flat_map(|a| {
+            trues(seat.other()).map(move |b| {
+                let file = (i32::from(a.file()) - i32::from(b.file())).abs();
+                let rank = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+                file.max(rank)
+            })
+        })
+        .min();
+    match nearest {
+        Some(distance) => 0.1 * (8 - distance.min(8)) as f64 / 8.0,
+        None => 0.0,
+    }
 }
