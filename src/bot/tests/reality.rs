@@ -238,6 +238,32 @@ fn the_search_takes_a_reality_check_that_wins() {
     assert_eq!(choice, "d4xd6 check!");
 }
 
+/// The search tries a node's most urgent actions first: after a single
+/// iteration the one child of the root is a Reality Check, among hundreds
+/// of quiet moves with a flip.
+#[test]
+fn the_search_tries_reality_checks_first() {
+    let told = Told::new(Box::new(
+        RealityCheck::from_position(
+            "rb/npbnnr/pbpr3/3rr*3/7/3RR3/PP2PNPB/NNBBNB/1 w 9 PRNRBR/- -/ppnnbb - -",
+            &Options::default(),
+        )
+        .unwrap(),
+    ));
+    for seed in 0..8 {
+        let choice = computer::<RealityCheck>(&ComputerInput {
+            seat: Seat::White,
+            options: Options::default(),
+            strategy: Strategy::Search(Level::MIN),
+            budget: Budget::iterations(1),
+            seed,
+            told: told.views[Seat::White.index()].clone(),
+        })
+        .unwrap();
+        assert!(choice.ends_with("check!"), "seed {seed}: {choice}");
+    }
+}
+
 #[test]
 fn reality_short_matches_in_every_variant() {
     let info = GameInfo::find("reality-check").unwrap();
