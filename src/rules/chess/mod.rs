@@ -63,6 +63,7 @@ pub(crate) use text_form;
 /// The bitboard attack tables, shared with variants that keep their own
 /// piece sets (Rebel Chess's Recruiter needs a role `Role` does not have).
 pub(crate) mod bitboard;
+mod claims;
 mod draws;
 mod explain;
 mod fen;
@@ -81,14 +82,14 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::rules::Seat;
 pub use crate::rules::geometry::Square;
+pub(crate) use claims::{
+    draw_counts, is_claim, no_claim, no_claim_after, settle_claim, strip_claim,
+};
 pub use draws::{DrawRecord, DrawRule, RepetitionKey};
 pub use fen::FenError;
 pub(crate) use game::ending_event;
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};
-pub(crate) use game::{
-    bottom_seat, check_turn, draw_counts, history_lines, is_claim, move_number, no_claim,
-    no_claim_after, settle_claim, strip_claim,
-};
+pub(crate) use game::{bottom_seat, check_turn, history_lines, move_number};
 pub use position::{Position, Setup, SetupError};
 pub use san::{IllegalHint, MOVE_FORMS, MoveError};
 pub use view::{ChessView, LastMove};
