@@ -214,28 +214,31 @@ fn reality_views_that_contradict_each_other_are_refused() {
     refused_as_inconsistent::<RealityCheck>(Options::default(), views);
 }
 
-#[test]
-fn the_search_takes_a_reality_check_that_wins() {
-    // Black has one true chip left, shown to both (RR on d6), and White's
-    // true rook on d4 attacks it: the Reality Check removes it and wins,
-    // where a plain capture only sends it towards Black's hand.
+/// Black has one true chip left, shown to both (RR on d6), and White's
+/// true rook on d4 attacks it: the Reality Check removes it and wins,
+/// where a plain capture only sends it towards Black's hand.
+const LAST_TRUE_CHIP: &str =
+    "rb/npbnnr/pbpr3/3rr*3/7/3RR3/PP2PNPB/NNBBNB/1 w 9 PRNRBR/- -/ppnnbb - -";
+
+/// The search's choice for White in [`LAST_TRUE_CHIP`].
+fn white_choice(budget: Budget, seed: u64) -> String {
     let told = Told::new(Box::new(
-        RealityCheck::from_position(
-            "rb/npbnnr/pbpr3/3rr*3/7/3RR3/PP2PNPB/NNBBNB/1 w 9 PRNRBR/- -/ppnnbb - -",
-            &Options::default(),
-        )
-        .unwrap(),
+        RealityCheck::from_position(LAST_TRUE_CHIP, &Options::default()).unwrap(),
     ));
-    let choice = computer::<RealityCheck>(&ComputerInput {
+    computer::<RealityCheck>(&ComputerInput {
         seat: Seat::White,
         options: Options::default(),
         strategy: Strategy::Search(Level::MIN),
-        budget: Budget::iterations(500),
-        seed: 3,
+        budget,
+        seed,
         told: told.views[Seat::White.index()].clone(),
     })
-    .unwrap();
-    assert_eq!(choice, "d4xd6 check!");
+    .unwrap()
+}
+
+#[test]
+fn the_search_takes_a_reality_check_that_wins() {
+    assert_eq!(white_choice(Budget::iterations(500), 3), "d4xd6 check!");
 }
 
 /// The search tries a node's most urgent actions first: after a single
@@ -243,23 +246,8 @@ fn the_search_takes_a_reality_check_that_wins() {
 /// of quiet moves with a flip.
 #[test]
 fn the_search_tries_reality_checks_first() {
-    let told = Told::new(Box::new(
-        RealityCheck::from_position(
-            "rb/npbnnr/pbpr3/3rr*3/7/3RR3/PP2PNPB/NNBBNB/1 w 9 PRNRBR/- -/ppnnbb - -",
-            &Options::default(),
-        )
-        .unwrap(),
-    ));
     for seed in 0..8 {
-        let choice = computer::<RealityCheck>(&ComputerInput {
-            seat: Seat::White,
-            options: Options::default(),
-            strategy: Strategy::Search(Level::MIN),
-            budget: Budget::iterations(1),
-            seed,
-            told: told.views[Seat::White.index()].clone(),
-        })
-        .unwrap();
+        let choice = white_choice(Budget::iterations(1), seed);
         assert!(choice.ends_with("check!"), "seed {seed}: {choice}");
     }
 }
