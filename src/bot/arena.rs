@@ -209,6 +209,7 @@ impl Arena {
         let mut game: Box<dyn AnyGame> =
             (self.info.new)(&self.options, &mut Entropy::new(game_seed, u64::MAX))?;
         let mut told: [Vec<serde_json::Value>; 2] = Seat::BOTH.map(|s| vec![view_json(&*game, s)]);
+        let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         let mut actions = 0u32;
         let ending = loop {
             let actor = match game.status() {
@@ -237,6 +238,7 @@ impl Arena {
                 budget: self.budget,
                 seed: rng.random(),
                 told: told[actor.index()].clone(),
+                sent: sent[actor.index()].clone(),
             };
             let text = computer(&input).map_err(|source| ArenaError::Bot {
                 game: number,
@@ -253,6 +255,7 @@ impl Arena {
                 })?;
             game = played.state;
             actions += 1;
+            sent[actor.index()].push(text);
             for s in Seat::BOTH {
                 told[s.index()].push(view_json(&*game, s));
             }

@@ -29,6 +29,7 @@
 //!     budget: Budget::iterations(10),
 //!     seed: 1,
 //!     told: Vec::new(),
+//!     sent: Vec::new(),
 //!     state: game,
 //! };
 //! ```
@@ -198,6 +199,19 @@ pub struct ComputerInput {
     /// seat at the start and after each entry of the log, the last being
     /// now.
     pub told: Vec<serde_json::Value>,
+    /// What the seat itself wrote, oldest first, in the game's notation:
+    /// a player remembers what it sent, even where no view shows it again
+    /// (Reality Check with `memory=on` never shows the second setup in to
+    /// its own sender).
+    pub sent: Vec<String>,
+}
+
+/// What a seat was told and what it wrote, as the referee keeps them
+/// (see [`ComputerInput::told`] and [`ComputerInput::sent`]).
+#[derive(Clone, Debug, Default)]
+pub struct Told {
+    pub views: Vec<serde_json::Value>,
+    pub sent: Vec<String>,
 }
 
 /// A game's computer player, as the name table holds it.
@@ -230,6 +244,18 @@ pub trait Playable: Game {
         options: &Options,
         told: &[Self::Told],
     ) -> Result<Self::Belief, BotError>;
+
+    /// The belief of `seat` from what it was told and what it wrote
+    /// itself (oldest first). By default what it wrote adds nothing: the
+    /// views show a seat its own decisions.
+    fn recall(
+        seat: Seat,
+        options: &Options,
+        told: &[Self::Told],
+        _sent: &[String],
+    ) -> Result<Self::Belief, BotError> {
+        Self::believe(seat, options, told)
+    }
 
     /// A full state drawn at random among those consistent with the
     /// belief: every one gives the seat the views it was told.
@@ -365,7 +391,7 @@ pub fn computer<G: Playable>(input: &ComputerInput) -> Result<String, BotError> 
     if told.is_empty() {
         return Err(BotError::NoView);
     }
-    let belief = G::believe(input.seat, &input.options, &told)?;
+    let belief = G::recall(input.seat, &input.options, &told, &input.sent)?;
     let mut rng = StdRng::seed_from_u64(input.seed);
     choose::<G>(&belief, input.seat, input.strategy, input.budget, &mut rng)
 }

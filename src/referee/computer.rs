@@ -252,7 +252,8 @@ impl Referee {
             strategy: Strategy::Search(computer.level),
             budget: Budget::time(self.computer.budget),
             seed: rand::random(),
-            told,
+            told: told.views,
+            sent: told.sent,
         };
         // The search is CPU work: off the async threads, while this
         // transaction waits for it.

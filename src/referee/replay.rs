@@ -3,6 +3,7 @@
 //! computer player).
 
 use super::{LogEntry, Match, MatchError};
+use crate::bot::Told;
 use crate::rules::{GameInfo, Options, Seat};
 
 impl Match {
@@ -13,26 +14,28 @@ impl Match {
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
     ) -> Result<Match, MatchError> {
-        Match::replay_each(info, options, seed, entries, |_| {})
+        Match::replay_each(info, options, seed, entries, |_, _| {})
     }
 
     /// What `seat` was shown as the log went: its view of the new game
     /// (unless the log opens with a start position, which replaced it
-    /// before anyone saw it) and after each entry, oldest first, as JSON.
-    /// This, with the game's public options, is all the computer player is
-    /// given (see [`crate::bot`]).
+    /// before anyone saw it) and after each entry, oldest first, as JSON;
+    /// and what it wrote, its game actions in notation. This, with the
+    /// game's public options, is all the computer player is given (see
+    /// [`crate::bot`]).
     pub fn told<'a>(
         info: &GameInfo,
         options: &Options,
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
         seat: Seat,
-    ) -> Result<Vec<serde_json::Value>, MatchError> {
+    ) -> Result<Told, MatchError> {
         let entries: Vec<&LogEntry> = entries.into_iter().collect();
-        let mut told = Vec::with_capacity(entries.len() + 1);
+        let mut views = Vec::with_capacity(entries.len() + 1);
+        let mut sent = Vec::new();
         let opens_with_position = matches!(entries.first(), Some(LogEntry::Position { .. }));
         if !opens_with_position {
-            told.push(
+            views.push(
                 Match::new(info, options, seed)?
                     .seat_view(seat)
                     .view()
@@ -40,24 +43,36 @@ impl Match {
                     .clone(),
             );
         }
-        Match::replay_each(info, options, seed, entries, |after| {
-            told.push(after.seat_view(seat).view().json().clone());
+        Match::replay_each(info, options, seed, entries, |after, wrote| {
+            views.push(after.seat_view(seat).view().json().clone());
+            if let Some((actor, text)) = wrote
+                && actor == seat
+            {
+                sent.push(text.to_string());
+            }
         })?;
-        Ok(told)
+        Ok(Told { views, sent })
     }
 
-    /// Replays a whole log, handing `each` the match after every entry.
+    /// Replays a whole log, handing `each` the match after every entry,
+    /// and for a game action its actor and notation.
     fn replay_each<'a>(
         info: &GameInfo,
         options: &Options,
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
-        mut each: impl FnMut(&Match),
+        mut each: impl FnMut(&Match, Option<(Seat, &str)>),
     ) -> Result<Match, MatchError> {
         let entries: Vec<&LogEntry> = entries.into_iter().collect();
         let mut current = Match::new(info, options, seed)?;
         for (index, &entry) in entries.iter().enumerate() {
+            let mut wrote = None;
             current = match entry {
+                LogEntry::Action { seat, .. } => {
+                    let step = current.replay_entry(entry, seed, index as u64)?;
+                    wrote = Some((*seat, step.notation));
+                    step.state
+                }
                 LogEntry::AcceptTakeback { seat, to } => {
                     let to = *to as usize;
                     if to >= index || current.takeback_offer != Some(seat.other()) {
@@ -72,7 +87,10 @@ impl Match {
                 }
                 other => current.replay_one(info, options, seed, index as u64, other)?,
             };
-            each(&current);
+            each(
+                &current,
+                wrote.as_ref().map(|(seat, text)| (*seat, text.as_str())),
+            );
         }
         Ok(current)
     }

@@ -168,7 +168,14 @@ fn setup_lines(views: &[RealityView], seat: Seat) -> Vec<LogEntry> {
 }
 
 impl RealityBelief {
-    pub fn new(seat: Seat, views: &[RealityView]) -> Result<RealityBelief, BotError> {
+    /// The belief from the views and, where no view showed it, the setup
+    /// the seat remembers sending (`memory=on` never shows the second
+    /// setup in to its sender).
+    pub fn new(
+        seat: Seat,
+        views: &[RealityView],
+        remembered: Option<Setup>,
+    ) -> Result<RealityBelief, BotError> {
         let last = views.last().ok_or(BotError::NoView)?;
         if last.ended {
             return Ok(RealityBelief {
@@ -180,7 +187,8 @@ impl RealityBelief {
             .iter()
             .find_map(|v| v.setups[seat.index()].text.as_deref())
             .map(|text| Setup::parse(text).map_err(bad))
-            .transpose()?;
+            .transpose()?
+            .or(remembered);
         let commitments = last.setups.clone().map(|s| s.commitment);
         let memory = last.settings.memory;
         let log = if memory {

@@ -29,7 +29,7 @@ pub use self::setups::random_setup;
 use super::{BotError, Playable};
 use crate::rules::geometry::Square;
 use crate::rules::reality::RealityCheck;
-use crate::rules::reality::actions::{Action, Forfeit};
+use crate::rules::reality::actions::{self, Action, Forfeit};
 use crate::rules::reality::board::Face;
 use crate::rules::reality::view::RealityView;
 use crate::rules::{Game, Options, Seat};
@@ -44,7 +44,21 @@ impl Playable for RealityCheck {
         _options: &Options,
         told: &[RealityView],
     ) -> Result<RealityBelief, BotError> {
-        RealityBelief::new(seat, told)
+        RealityBelief::new(seat, told, None)
+    }
+
+    /// The seat's own setup, if it sent one, from what it wrote.
+    fn recall(
+        seat: Seat,
+        _options: &Options,
+        told: &[RealityView],
+        sent: &[String],
+    ) -> Result<RealityBelief, BotError> {
+        let setup = sent.iter().find_map(|text| match actions::parse(text) {
+            Ok(Action::Setup { setup }) => Some(setup),
+            _ => None,
+        });
+        RealityBelief::new(seat, told, setup)
     }
 
     fn sample(belief: &RealityBelief, rng: &mut StdRng) -> RealityCheck {
@@ -57,7 +71,7 @@ impl Playable for RealityCheck {
                 let setup = random_setup(&belief.settings(), seat, rng);
                 Action::Setup { setup }
             })
-            .map(|action| crate::rules::reality::actions::notation(&action))
+            .map(|action| actions::notation(&action))
     }
 
     /// Every legal action but, with `memory=on`, a memory flip whose
@@ -126,7 +140,10 @@ impl Playable for RealityCheck {
 
     /// The action as `observer` tells it apart, packed in a number: the
     /// opponent's drop without its down face, the opponent's memory flip
-    /// without its forfeit.
+    /// without its forfeit. A Reality Check also carries whether its
+    /// capturer is true: the actor knows it, and the check shows it to
+    /// both, so the opponent is searched as checking with its true chips
+    /// rather than as guessing like the observer.
     fn key(&self, observer: Seat, actor: Seat, action: &Action) -> u32 {
         let own = observer == actor;
         let sq = |s: &Square| 1 + u32::from(s.file()) * 10 + u32::from(s.rank());
@@ -142,7 +159,8 @@ impl Playable for RealityCheck {
                 3 | sq(to) << 4 | face(up) << 11 | down << 13
             }
             Action::Capture { from, to, check } => {
-                4 | sq(from) << 4 | sq(to) << 11 | u32::from(*check) << 18
+                let known = !own && *check && true_at(self, *from);
+                4 | sq(from) << 4 | sq(to) << 11 | u32::from(*check) << 18 | u32::from(known) << 19
             }
             Action::Keep => 5,
             Action::Refuse => 6,
@@ -160,6 +178,12 @@ impl Playable for RealityCheck {
             }
         }
     }
+}
+
+/// Whether the chip on `square` is a true chip (false if there is none).
+fn true_at(game: &RealityCheck, square: Square) -> bool {
+    game.chips_on_board()
+        .any(|(id, sq)| sq == square && id.kind.is_true())
 }
 
 /// The mark of a stage's key (no action's key has this bit).

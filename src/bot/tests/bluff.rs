@@ -99,6 +99,7 @@ fn decided_otherwise(truth: &Told, game: &BluffChess, seat: Seat, decision: Deci
     Told {
         game: Box::new(other),
         views,
+        sent: truth.sent.clone(),
     }
 }
 
@@ -137,6 +138,7 @@ fn a_death_move_is_followed_by_a_transfer_out_of_reach() {
             budget: Budget::iterations(1500),
             seed,
             told: told.views[Seat::White.index()].clone(),
+            sent: told.sent[Seat::White.index()].clone(),
         })
         .unwrap();
         assert!(
@@ -164,6 +166,7 @@ fn the_search_takes_a_piece_that_may_carry_the_alter_ego() {
         budget: Budget::iterations(3000),
         seed: 5,
         told: told.views[Seat::White.index()].clone(),
+        sent: told.sent[Seat::White.index()].clone(),
     })
     .unwrap();
     assert_eq!(text, "Qxd4");
@@ -183,6 +186,7 @@ fn views_that_contradict_each_other_are_refused() {
         budget: Budget::iterations(10),
         seed: 1,
         told: views,
+        sent: Vec::new(),
     };
     let error = computer::<BluffChess>(&input).unwrap_err();
     assert!(error.to_string().contains("do not fit together"), "{error}");
@@ -191,6 +195,7 @@ fn views_that_contradict_each_other_are_refused() {
     views.last_mut().unwrap()["history"][1]["text"] = serde_json::json!("d5 transfer d1");
     let input = ComputerInput {
         told: views,
+        sent: Vec::new(),
         ..input
     };
     assert!(computer::<BluffChess>(&input).is_err());

@@ -100,6 +100,7 @@ fn the_search_takes_a_mate_in_one_and_stops_one() {
             budget: Budget::iterations(2000),
             seed: 3,
             told: told.views[seat.index()].clone(),
+            sent: told.sent[seat.index()].clone(),
         })
         .unwrap()
     };

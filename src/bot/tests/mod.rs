@@ -26,10 +26,12 @@ use super::arena::{Arena, Ending};
 use super::{Budget, ComputerInput, Level, Playable, Strategy, computer};
 use crate::rules::{AnyGame, Entropy, GameInfo, Options, Seat, Status, Viewer};
 
-/// A true game and, for each seat, what it was told after each action.
+/// A true game and, for each seat, what it was told after each action
+/// and what it wrote.
 pub(super) struct Told {
     pub(super) game: Box<dyn AnyGame>,
     pub(super) views: [Vec<serde_json::Value>; 2],
+    pub(super) sent: [Vec<String>; 2],
 }
 
 pub(super) fn told_of(game: &dyn AnyGame) -> [serde_json::Value; 2] {
@@ -39,7 +41,11 @@ pub(super) fn told_of(game: &dyn AnyGame) -> [serde_json::Value; 2] {
 impl Told {
     pub(super) fn new(game: Box<dyn AnyGame>) -> Told {
         let views = told_of(&*game).map(|v| vec![v]);
-        Told { game, views }
+        Told {
+            game,
+            views,
+            sent: [Vec::new(), Vec::new()],
+        }
     }
 
     /// Plays `text` for `seat` as a mail would.
@@ -49,6 +55,7 @@ impl Told {
             .play_text(seat, text, &mut Entropy::new([7; 32], index))
             .unwrap_or_else(|e| panic!("{text}: {e}"));
         self.game = played.state;
+        self.sent[seat.index()].push(played.notation);
         for (views, now) in self.views.iter_mut().zip(told_of(&*self.game)) {
             views.push(now);
         }
@@ -68,7 +75,8 @@ pub(super) fn belief_of<G: Playable>(told: &Told, seat: Seat, options: &Options)
         .iter()
         .map(|v| serde_json::from_value(v.clone()).unwrap())
         .collect();
-    G::believe(seat, options, &views).unwrap_or_else(|e| panic!("{seat}'s belief: {e}"))
+    G::recall(seat, options, &views, &told.sent[seat.index()])
+        .unwrap_or_else(|e| panic!("{seat}'s belief: {e}"))
 }
 
 /// The next action of a random game: one of the actor's legal texts, or,
@@ -240,6 +248,7 @@ pub(super) fn refused_as_inconsistent<G: Playable>(
         budget: Budget::iterations(10),
         seed: 1,
         told: views,
+        sent: Vec::new(),
     };
     let error = computer::<G>(&input).unwrap_err();
     assert!(error.to_string().contains("do not fit together"), "{error}");
@@ -257,6 +266,7 @@ pub(super) fn no_peeking_with<G: Playable>(options: &Options, a: &Told, b: &Told
         b.views[seat.index()],
         "the two games must tell the seat the same"
     );
+    assert_eq!(a.sent[seat.index()], b.sent[seat.index()]);
     let input = |told: &Told| ComputerInput {
         seat,
         options: options.clone(),
@@ -264,6 +274,7 @@ pub(super) fn no_peeking_with<G: Playable>(options: &Options, a: &Told, b: &Told
         budget: Budget::iterations(300),
         seed: 42,
         told: told.views[seat.index()].clone(),
+        sent: told.sent[seat.index()].clone(),
     };
     let first = computer::<G>(&input(a)).unwrap();
     assert_eq!(first, computer::<G>(&input(b)).unwrap());

@@ -158,6 +158,7 @@ fn reality_choices_do_not_peek_in_any_variant() {
             budget: Budget::iterations(300),
             seed: 42,
             told: told.views[0].clone(),
+            sent: told.sent[0].clone(),
         };
         let first = computer::<RealityCheck>(&input(&a)).unwrap();
         assert_eq!(
@@ -187,6 +188,7 @@ fn the_computer_sets_up_legally_and_variously() {
                     budget: Budget::iterations(10),
                     seed,
                     told: told.views[seat.index()].clone(),
+                    sent: told.sent[seat.index()].clone(),
                 };
                 let setup = computer::<RealityCheck>(&input).unwrap();
                 let game = &told.game;
@@ -214,6 +216,42 @@ fn reality_views_that_contradict_each_other_are_refused() {
     refused_as_inconsistent::<RealityCheck>(Options::default(), views);
 }
 
+/// With `memory=on` the second setup in is never shown to its sender, not
+/// even its own chips' down faces: the computer knows them from the setup
+/// it sent, as a person remembers what they mailed. Told only the views,
+/// it could not tell its own true chips apart.
+#[test]
+fn reality_remembers_the_setup_it_sent_with_memory_on() {
+    let options = options("memory=on");
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut told = Told::new(Box::new(start(&options)()));
+    let write = setups(&options);
+    for (index, seat) in Seat::BOTH.into_iter().enumerate() {
+        let text = write(&*told.game, seat, &mut rng);
+        told.play(seat, &text, index as u64);
+    }
+    let own = |game: &RealityCheck| -> BTreeMap<String, String> {
+        game.chips_on_board()
+            .filter(|(id, _)| id.seat == Seat::Black)
+            .map(|(id, sq)| (sq.to_string(), id.kind.name()))
+            .collect()
+    };
+    let truth: RealityCheck = serde_json::from_value(told.game.to_json()).unwrap();
+    let belief = belief_of::<RealityCheck>(&told, Seat::Black, &options);
+    for _ in 0..20 {
+        assert_eq!(own(&RealityCheck::sample(&belief, &mut rng)), own(&truth));
+    }
+    let views: Vec<_> = told.views[Seat::Black.index()]
+        .iter()
+        .map(|v| serde_json::from_value(v.clone()).unwrap())
+        .collect();
+    let forgetful = RealityCheck::believe(Seat::Black, &options, &views).unwrap();
+    assert!(
+        (0..20).any(|_| own(&RealityCheck::sample(&forgetful, &mut rng)) != own(&truth)),
+        "the views alone show Black its own chips"
+    );
+}
+
 /// Black has one true chip left, shown to both (RR on d6), and White's
 /// true rook on d4 attacks it: the Reality Check removes it and wins,
 /// where a plain capture only sends it towards Black's hand.
@@ -232,6 +270,7 @@ fn white_choice(budget: Budget, seed: u64) -> String {
         budget,
         seed,
         told: told.views[Seat::White.index()].clone(),
+        sent: told.sent[Seat::White.index()].clone(),
     })
     .unwrap()
 }

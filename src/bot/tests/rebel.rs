@@ -121,6 +121,7 @@ fn the_search_wins_a_queen_by_recruiting_it() {
         budget: Budget::iterations(500),
         seed: 5,
         told: told.views[0].clone(),
+        sent: told.sent[0].clone(),
     })
     .unwrap();
     assert!(

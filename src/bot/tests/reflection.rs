@@ -91,6 +91,7 @@ fn under_win_kings_the_search_takes_a_king() {
         budget: Budget::iterations(300),
         seed: 5,
         told: told.views[0].clone(),
+        sent: told.sent[0].clone(),
     })
     .unwrap();
     let mut after = told;

@@ -94,6 +94,7 @@ fn superial_choices_depend_only_on_what_the_seat_was_told() {
     let a = Told {
         game: Box::new(stored),
         views: played.views.clone(),
+        sent: played.sent.clone(),
     };
     let b = thrown();
     no_peeking_with::<SuperialChess>(&options(&["random-moves=2"]), &a, &b, Seat::Black);
