@@ -113,10 +113,14 @@ fn main() {
     );
     // Each row's name and its measure; `cargo bench --bench computer --
     // WORD` measures only the rows whose name contains WORD.
-    let rows: [(&str, Measure); 11] = [
+    let rows: [(&str, Measure); 12] = [
         ("bluff-chess", || rate::<BluffChess>("bluff-chess", &[], 12)),
         ("reality-check (basic)", || {
             rate::<RealityCheck>("reality-check", &[], 14)
+        }),
+        // Late in a long game, where the endings are decided.
+        ("reality-check (basic), after 300 plies", || {
+            rate::<RealityCheck>("reality-check", &[], 300)
         }),
         ("rebel-chess version=1", || {
             rate::<RebelChess>("rebel-chess", &["version=1"], 12)

@@ -32,6 +32,7 @@ pub mod presentation;
 pub(crate) mod replay_log;
 pub mod score;
 pub mod seat;
+pub mod shared;
 pub mod table;
 
 pub mod bluff;

@@ -118,7 +118,7 @@ fn template(seat: Seat, last: &RealityView, log: Vec<LogEntry>) -> Parts {
             .unwrap_or_default(),
         drops: last.drop_squares.clone(),
         outcome,
-        log,
+        log: log.into_iter().collect(),
         reveals,
         reveal_turn,
         highlight: last.highlight.clone(),

@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::bitboard::{self, Bitboard, DARK_SQUARES};
 use super::position::{Position, Setup};
-use super::shared::SharedList;
 use super::{CastlingRights, Piece, Role};
 use crate::rules::Seat;
+use crate::rules::shared::SharedList;
 
 /// What makes two positions "the same" for the repetition rules: the
 /// placement, the side to move, the castling rights, and the en passant

@@ -7,9 +7,9 @@ use super::claims::{is_claim, no_claim, no_claim_after, settle_claim, strip_clai
 use super::draws::{DrawRecord, DrawRule};
 use super::position::Position;
 use super::san::{MOVE_FORMS, MoveError, San};
-use super::shared::SharedList;
 use super::view::{ChessView, LastMove};
 use super::{Move, Seat};
+use crate::rules::shared::SharedList;
 use crate::rules::{
     ActionError, Applied, Ending, Entropy, Event, Game, GameResult, HistoryLine, OptionError,
     Options, Outcome, PositionError, Score, ScoreTurn, Status, Viewer,

@@ -71,7 +71,6 @@ mod game;
 mod movegen;
 mod position;
 mod san;
-mod shared;
 #[cfg(test)]
 pub(crate) mod tests;
 mod view;

@@ -48,6 +48,7 @@ use super::{
     ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
     PositionError, Seat, Status, Viewer,
 };
+use crate::rules::shared::SharedList;
 
 /// The game's options, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,7 +135,8 @@ pub struct RealityCheck {
     /// Where each seat may drop.
     drops: [Vec<Square>; 2],
     outcome: Option<Outcome>,
-    log: Vec<LogEntry>,
+    /// Shared between copies: the search copies the game at every step.
+    log: SharedList<LogEntry>,
     /// The events of the latest turn (what the last action revealed).
     reveals: Vec<Event>,
     /// The turn those events belong to: seat and number (0 in the setup).
@@ -167,7 +169,7 @@ impl RealityCheck {
             roll: Vec::new(),
             drops: [Vec::new(), Vec::new()],
             outcome: None,
-            log: Vec::new(),
+            log: SharedList::new(),
             reveals: Vec::new(),
             reveal_turn: None,
             highlight: Vec::new(),

@@ -8,6 +8,7 @@ use super::board::{Chip, ChipId, Grid, Kind, Place};
 use super::setup::Sealed;
 use super::{LogEntry, RealityCheck, Settings};
 use crate::rules::geometry::Square;
+use crate::rules::shared::SharedList;
 use crate::rules::{Event, Outcome, Seat};
 
 /// Every part of a state, as [`RealityCheck::from_parts`] takes them.
@@ -29,7 +30,7 @@ pub struct Parts {
     /// Where each seat may drop.
     pub drops: [Vec<Square>; 2],
     pub outcome: Option<Outcome>,
-    pub log: Vec<LogEntry>,
+    pub log: SharedList<LogEntry>,
     /// What the latest turn revealed.
     pub reveals: Vec<Event>,
     /// The turn those events belong to (see `RealityCheck`).

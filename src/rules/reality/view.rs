@@ -199,7 +199,7 @@ fn assemble(game: &RealityCheck, viewer: Viewer, ended: bool) -> RealityView {
         Vec::new()
     } else {
         game.log
-            .iter()
+            .oldest_first()
             .map(|entry| HistoryLine {
                 number: entry.number,
                 seat: entry.seat,

@@ -1,7 +1,7 @@
-//! A list shared between copies of a game: its moves, and the positions
-//! since the last capture or pawn move. The computer's search copies the
-//! game at every step it takes; a list copied whole would make each step
-//! cost the length of the game.
+//! A list shared between copies of a game: chess's moves and the
+//! positions since the last capture or pawn move, Reality Check's log. The
+//! computer's search copies the game at every step it takes; a list copied
+//! whole would make each step cost the length of the game.
 
 use std::fmt;
 use std::sync::Arc;
@@ -17,40 +17,59 @@ struct Link<T> {
 /// A list, oldest first, whose copies share the items so far: an item
 /// added to one copy is not seen by the others. It reads and writes as the
 /// plain list.
-pub(crate) struct SharedList<T> {
+pub struct SharedList<T> {
     last: Option<Arc<Link<T>>>,
     len: usize,
 }
 
 impl<T> SharedList<T> {
-    pub(crate) fn new() -> SharedList<T> {
+    pub fn new() -> SharedList<T> {
         SharedList { last: None, len: 0 }
     }
 
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.len
     }
 
-    pub(crate) fn push(&mut self, item: T) {
+    pub fn push(&mut self, item: T) {
         let before = self.last.take();
         self.last = Some(Arc::new(Link { item, before }));
         self.len += 1;
     }
 
-    pub(crate) fn last(&self) -> Option<&T> {
+    pub fn last(&self) -> Option<&T> {
         self.last.as_deref().map(|link| &link.item)
     }
 
     /// The items, newest first.
-    pub(crate) fn newest_first(&self) -> impl Iterator<Item = &T> {
+    pub fn newest_first(&self) -> impl Iterator<Item = &T> {
         std::iter::successors(self.last.as_deref(), |link| link.before.as_deref())
             .map(|link| &link.item)
     }
 }
 
+impl<T> SharedList<T> {
+    /// The items, oldest first.
+    pub fn oldest_first(&self) -> impl Iterator<Item = &T> {
+        let mut items: Vec<&T> = self.newest_first().collect();
+        items.reverse();
+        items.into_iter()
+    }
+}
+
+impl<T> FromIterator<T> for SharedList<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> SharedList<T> {
+        let mut list = SharedList::new();
+        for item in items {
+            list.push(item);
+        }
+        list
+    }
+}
+
 impl<T: Clone> SharedList<T> {
     /// The items, oldest first.
-    pub(crate) fn to_vec(&self) -> Vec<T> {
+    pub fn to_vec(&self) -> Vec<T> {
         let mut items: Vec<T> = self.newest_first().cloned().collect();
         items.reverse();
         items
@@ -121,55 +140,43 @@ impl<T: Serialize + Clone> Serialize for SharedList<T> {
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for SharedList<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let items = Vec::<T>::deserialize(deserializer)?;
-        let mut list = SharedList::new();
-        for item in items {
-            list.push(item);
-        }
-        Ok(list)
+        Ok(Vec::<T>::deserialize(deserializer)?.into_iter().collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::chess::PlayedMove;
 
-    fn played(uci: &str) -> PlayedMove {
-        PlayedMove {
-            mv: uci.parse().unwrap(),
-            san: crate::rules::chess::san::San::from(uci).unwrap(),
-        }
+    type Moves = SharedList<String>;
+
+    fn text(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
     }
-
-    type MoveList = SharedList<PlayedMove>;
 
     #[test]
     fn copies_share_the_past_and_not_the_future() {
-        let mut a = MoveList::default();
-        a.push(played("e2e4"));
+        let mut a = Moves::default();
+        a.push("e4".to_string());
         let mut b = a.clone();
-        a.push(played("e7e5"));
-        b.push(played("c7c5"));
-        assert_eq!(a.to_vec(), [played("e2e4"), played("e7e5")]);
-        assert_eq!(b.to_vec(), [played("e2e4"), played("c7c5")]);
+        a.push("e5".to_string());
+        b.push("c5".to_string());
+        assert_eq!(a.to_vec(), text(&["e4", "e5"]));
+        assert_eq!(b.to_vec(), text(&["e4", "c5"]));
         assert_ne!(a, b);
         let json = serde_json::to_value(&a).unwrap();
-        assert_eq!(
-            json,
-            serde_json::json!([{"move": "e2e4", "san": "e2e4"}, {"move": "e7e5", "san": "e7e5"}])
-        );
-        let back: MoveList = serde_json::from_value(json).unwrap();
+        assert_eq!(json, serde_json::json!(["e4", "e5"]));
+        let back: Moves = serde_json::from_value(json).unwrap();
         assert_eq!(back, a, "equal to a list that shares nothing with it");
-        assert_eq!(back.last(), Some(&played("e7e5")));
+        assert_eq!(back.last(), Some(&"e5".to_string()));
         assert_eq!(back.len(), 2);
     }
 
     #[test]
     fn a_long_list_drops_without_recursion() {
-        let mut list = MoveList::default();
+        let mut list = Moves::default();
         for _ in 0..200_000 {
-            list.push(played("g1f3"));
+            list.push("Nf3".to_string());
         }
         let copy = list.clone();
         drop(list);
