@@ -31,6 +31,10 @@ impl<T> SharedList<T> {
         self.len
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn push(&mut self, item: T) {
         let before = self.last.take();
         self.last = Some(Arc::new(Link { item, before }));
