@@ -11,11 +11,11 @@
 //! the referee has, [`GameInfo::computer`](crate::rules::GameInfo), is a
 //! plain function pointer taking a [`ComputerInput`], which holds the seat,
 //! the game's public options, the strength and time the host allows, a seed
-//! for the computer's own choices, and the seat's views (JSON, as
-//! `SeatView` gives them: what the referee showed that seat after each
-//! entry of the game's log, the last being now). Nothing in this module
-//! takes a game state that came from the referee; the search works on
-//! states drawn by the game's sampler from those views alone.
+//! for the computer's own choices, the seat's views (JSON, as `SeatView`
+//! gives them: what the referee showed that seat after each entry of the
+//! game's log, the last being now) and what the seat itself wrote. Nothing
+//! in this module takes a game state that came from the referee; the
+//! search works on states drawn by the game's sampler from those alone.
 //!
 //! ```compile_fail
 //! // The entry point cannot be handed the truth: there is no field for it.
