@@ -179,17 +179,7 @@ fn views_that_contradict_each_other_are_refused() {
     // The board no longer fits the moves.
     views.last_mut().unwrap()["position"] =
         serde_json::json!("rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP2PPP/RNBQKBNR w KQkq - 0 2");
-    let input = ComputerInput {
-        seat: Seat::White,
-        options: Options::default(),
-        strategy: Strategy::default(),
-        budget: Budget::iterations(10),
-        seed: 1,
-        told: views,
-        sent: Vec::new(),
-    };
-    let error = computer::<BluffChess>(&input).unwrap_err();
-    assert!(error.to_string().contains("do not fit together"), "{error}");
+    let input = refused_as_inconsistent::<BluffChess>(Seat::White, Options::default(), views);
     // A revealed decision the moves do not allow.
     let mut views = told.views[Seat::White.index()].clone();
     views.last_mut().unwrap()["history"][1]["text"] = serde_json::json!("d5 transfer d1");

@@ -54,7 +54,7 @@ fn views_that_contradict_each_other_are_refused() {
     // The last view's board no longer fits its moves.
     views.last_mut().unwrap()["position"] =
         serde_json::json!("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-    let mut input = refused_as_inconsistent::<Chess>(Options::default(), views);
+    let mut input = refused_as_inconsistent::<Chess>(Seat::Black, Options::default(), views);
     input.told = vec![serde_json::json!({"board": 1})];
     assert!(computer::<Chess>(&input).is_err());
     input.told.clear();

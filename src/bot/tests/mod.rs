@@ -231,18 +231,16 @@ pub(super) fn advance_is_apply<G: Playable>(start: G, games: u64, plies: usize) 
     }
 }
 
-/// The computer's choice in `seat` for two true games that told it the
-/// same: equal, whatever else differs between them (the truth, the seed
-/// of the game); and the same again when asked twice.
-/// Asks Black's computer for an action on `views` that no game of these
+/// Asks `seat`'s computer for an action on `views` that no game of these
 /// options could have told it, and checks it is refused as such (and
 /// returns the input, for further checks).
 pub(super) fn refused_as_inconsistent<G: Playable>(
+    seat: Seat,
     options: Options,
     views: Vec<serde_json::Value>,
 ) -> ComputerInput {
     let input = ComputerInput {
-        seat: Seat::Black,
+        seat,
         options,
         strategy: Strategy::default(),
         budget: Budget::iterations(10),
@@ -255,6 +253,9 @@ pub(super) fn refused_as_inconsistent<G: Playable>(
     input
 }
 
+/// The computer's choice in `seat` for two true games that told it the
+/// same: equal, whatever else differs between them (the truth, the seed
+/// of the game); and the same again when asked twice.
 pub(super) fn no_peeking<G: Playable>(a: &Told, b: &Told, seat: Seat) {
     no_peeking_with::<G>(&Options::default(), a, b, seat)
 }

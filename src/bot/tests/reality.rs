@@ -213,7 +213,7 @@ fn reality_views_that_contradict_each_other_are_refused() {
             chip["square"] = serde_json::json!("c3");
         }
     }
-    refused_as_inconsistent::<RealityCheck>(Options::default(), views);
+    refused_as_inconsistent::<RealityCheck>(Seat::Black, Options::default(), views);
 }
 
 /// With `memory=on` the second setup in is never shown to its sender, not

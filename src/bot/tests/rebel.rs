@@ -88,7 +88,7 @@ fn rebel_views_that_contradict_each_other_are_refused() {
     let mut views = told.views[Seat::Black.index()].clone();
     // The recruit shown as a plain move of the Recruiter.
     views.last_mut().unwrap()["history"][2]["text"] = serde_json::json!("Ua6");
-    refused_as_inconsistent::<RebelChess>(options("2"), views);
+    refused_as_inconsistent::<RebelChess>(Seat::Black, options("2"), views);
 }
 
 #[test]

@@ -79,7 +79,7 @@ fn a_random_move_is_replayed_from_the_throw_it_shows() {
         _ => "random 1 1 1".to_string() + &line.as_str().unwrap()[12..],
     };
     *line = serde_json::json!(changed);
-    refused_as_inconsistent::<SuperialChess>(options(&["random-moves=2"]), views);
+    refused_as_inconsistent::<SuperialChess>(Seat::Black, options(&["random-moves=2"]), views);
 }
 
 #[test]
