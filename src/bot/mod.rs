@@ -206,10 +206,11 @@ pub struct ComputerInput {
     pub sent: Vec<String>,
 }
 
-/// What a seat was told and what it wrote, as the referee keeps them
-/// (see [`ComputerInput::told`] and [`ComputerInput::sent`]).
-#[derive(Clone, Debug, Default)]
-pub struct Told {
+/// A seat's side of the correspondence: what it was told and what it
+/// wrote, as the referee replays them from the log (see
+/// [`ComputerInput::told`] and [`ComputerInput::sent`]).
+#[derive(Clone, Debug)]
+pub struct Correspondence {
     pub views: Vec<serde_json::Value>,
     pub sent: Vec<String>,
 }

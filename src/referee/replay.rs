@@ -3,7 +3,7 @@
 //! computer player).
 
 use super::{LogEntry, Match, MatchError};
-use crate::bot::Told;
+use crate::bot::Correspondence;
 use crate::rules::{GameInfo, Options, Seat};
 
 impl Match {
@@ -29,7 +29,7 @@ impl Match {
         seed: [u8; 32],
         entries: impl IntoIterator<Item = &'a LogEntry>,
         seat: Seat,
-    ) -> Result<Told, MatchError> {
+    ) -> Result<Correspondence, MatchError> {
         let entries: Vec<&LogEntry> = entries.into_iter().collect();
         let mut views = Vec::with_capacity(entries.len() + 1);
         let mut sent = Vec::new();
@@ -51,7 +51,7 @@ impl Match {
                 sent.push(text.to_string());
             }
         })?;
-        Ok(Told { views, sent })
+        Ok(Correspondence { views, sent })
     }
 
     /// Replays a whole log, handing `each` the match after every entry,

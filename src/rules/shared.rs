@@ -50,9 +50,7 @@ impl<T> SharedList<T> {
         std::iter::successors(self.last.as_deref(), |link| link.before.as_deref())
             .map(|link| &link.item)
     }
-}
 
-impl<T> SharedList<T> {
     /// The items, oldest first.
     pub fn oldest_first(&self) -> impl Iterator<Item = &T> {
         let mut items: Vec<&T> = self.newest_first().collect();
@@ -74,9 +72,7 @@ impl<T> FromIterator<T> for SharedList<T> {
 impl<T: Clone> SharedList<T> {
     /// The items, oldest first.
     pub fn to_vec(&self) -> Vec<T> {
-        let mut items: Vec<T> = self.newest_first().cloned().collect();
-        items.reverse();
-        items
+        self.oldest_first().cloned().collect()
     }
 }
 
