@@ -100,6 +100,26 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
     best
 }
 
+/// How long the computer takes to read what it was told before it
+/// searches, in game `G` after `plies` random plies: the views decoded from
+/// their JSON and the belief formed from them (done afresh for each move).
+fn reading<G: Playable>(name: &str, options: &[&str], plies: usize) -> Duration {
+    let options = Options::parse(options.iter().copied()).unwrap();
+    let (told, seat) = told_after(name, &options, plies);
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let views: Vec<G::Told> = told
+                .iter()
+                .map(|v| serde_json::from_value(v.clone()).unwrap())
+                .collect();
+            G::believe(seat, &options, &views).unwrap();
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
 /// One row's measure: actions a second, and the time of one search.
 type Measure = fn() -> (f64, Duration);
 
@@ -167,5 +187,18 @@ fn main() {
             took.as_secs_f64() * 1e3,
             chess / rate,
         );
+    }
+    // The views are read afresh for each move: late in a long game that
+    // is the most there is to read, against the default 1 s a move.
+    if filter.is_empty() || filter.iter().any(|f| "reality-check reading".contains(f.as_str())) {
+        for plies in [14, 300] {
+            let took = reading::<RealityCheck>("reality-check", &[], plies);
+            println!(
+                "{:<40} {:>8.1} ms to read the views, {:.2}% of a 1 s move",
+                format!("reality-check, reading {plies} plies"),
+                took.as_secs_f64() * 1e3,
+                took.as_secs_f64() * 100.0
+            );
+        }
     }
 }
