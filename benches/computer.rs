@@ -190,7 +190,11 @@ fn main() {
     }
     // The views are read afresh for each move: late in a long game that
     // is the most there is to read, against the default 1 s a move.
-    if filter.is_empty() || filter.iter().any(|f| "reality-check reading".contains(f.as_str())) {
+    if filter.is_empty()
+        || filter
+            .iter()
+            .any(|f| "reality-check reading".contains(f.as_str()))
+    {
         for plies in [14, 300] {
             let took = reading::<RealityCheck>("reality-check", &[], plies);
             println!(

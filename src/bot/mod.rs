@@ -262,6 +262,20 @@ pub trait Playable: Game {
     /// belief: every one gives the seat the views it was told.
     fn sample(belief: &Self::Belief, rng: &mut StdRng) -> Self;
 
+    /// A key of the position as both seats see it, for a game whose
+    /// players can go round in circles (Reality Check): the search scores
+    /// a return to a position already seen, in the game or along its walk,
+    /// as even. `None` (the default): not followed.
+    fn public_position(&self) -> Option<u64> {
+        None
+    }
+
+    /// The keys ([`Playable::public_position`]) of the positions the game has
+    /// been in, read from the views. Empty by default.
+    fn seen(_belief: &Self::Belief) -> Vec<u64> {
+        Vec::new()
+    }
+
     /// How good the state is for `seat`: 0 lost, 1 won, 0.5 even; a cheap
     /// estimate (material and the like). Finished states are scored by
     /// their outcome instead.

@@ -19,6 +19,11 @@
 //! chose the edge into it. The move played is the root's most visited
 //! child.
 //!
+//! A return to a position already seen ([`Playable::public_position`]), in the
+//! game so far ([`Playable::seen`]) or along the walk, ends the walk
+//! scored as even: a game going round in circles is drawn in effect, so a
+//! side ahead looks for another way and a side behind is glad of it.
+//!
 //! An action in two stages ([`Playable::stage`]: a quiet move, then the
 //! chip it flips) is chosen in two steps, its stage and then the action
 //! among those sharing the stage, each with its own statistics.
@@ -26,6 +31,7 @@
 //! For a game without hidden information every determinization is the same
 //! state, and this is plain UCT.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use rand::Rng;
@@ -37,6 +43,9 @@ use crate::rules::{Entropy, Seat};
 /// The exploration constant of the upper confidence bound, for values in
 /// [0, 1] that the evaluation keeps near the middle.
 const EXPLORATION: f64 = 0.5;
+
+/// The value of a walk that returns to a position already seen: even.
+const REPEATED: f64 = 0.5;
 
 /// How many iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
@@ -116,8 +125,12 @@ pub fn run<G: Playable>(
     let started = Instant::now();
     let mut iterations = 0u32;
     let mut nodes = 0u64;
-    let mut path: Vec<u32> = Vec::with_capacity(64);
-    let mut choices: Vec<G::Action> = Vec::with_capacity(64);
+    let mut walk = Walk {
+        path: Vec::with_capacity(64),
+        actions: Vec::with_capacity(64),
+        line: Vec::with_capacity(64),
+    };
+    let seen: HashSet<u64> = G::seen(belief).into_iter().collect();
     loop {
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
@@ -126,24 +139,15 @@ pub fn run<G: Playable>(
             break;
         }
         iterations += 1;
-        path.clear();
-        path.push(0);
         let state = if iterations == 1 {
             first.clone()
         } else {
             G::sample(belief, rng)
         };
-        let (value, walked) = descend::<G>(
-            &mut tree,
-            &mut path,
-            &mut choices,
-            state,
-            seat,
-            rng,
-            &mut entropy,
-        );
+        let (value, walked) =
+            descend::<G>(&mut tree, &mut walk, &seen, state, seat, rng, &mut entropy);
         nodes += walked;
-        for &index in &path {
+        for &index in &walk.path {
             let node = &mut tree[index as usize];
             node.visits += 1;
             node.reward += if node.actor == seat {
@@ -200,9 +204,20 @@ fn mean<K>(node: &Node<K>) -> f64 {
     }
 }
 
+/// What one walk down the tree fills, kept from walk to walk so that no
+/// walk allocates its own.
+struct Walk<A> {
+    /// The nodes walked, the root first.
+    path: Vec<u32>,
+    /// The choices at the current step.
+    actions: Vec<A>,
+    /// The positions walked through ([`Playable::public_position`]).
+    line: Vec<u64>,
+}
+
 /// One iteration's walk from the root with a determinization: selection,
 /// then expansion of one new node, scored by the evaluation (or the
-/// outcome). Pushes the nodes walked onto `path`; returns the value for
+/// outcome). Fills `walk.path` with the nodes walked; returns the value for
 /// `seat` and the number of actions played.
 ///
 /// An action in two stages ([`Playable::stage`]) takes two edges: its
@@ -210,13 +225,21 @@ fn mean<K>(node: &Node<K>) -> f64 {
 /// node of the same actor below it.
 fn descend<G: Playable>(
     tree: &mut Vec<Node<G::Key>>,
-    path: &mut Vec<u32>,
-    actions: &mut Vec<G::Action>,
+    walk: &mut Walk<G::Action>,
+    seen: &HashSet<u64>,
     mut state: G,
     seat: Seat,
     rng: &mut StdRng,
     entropy: &mut Entropy,
 ) -> (f64, u64) {
+    let Walk {
+        path,
+        actions,
+        line,
+    } = walk;
+    path.clear();
+    path.push(0);
+    line.clear();
     let mut node = 0u32;
     let mut walked = 0u64;
     let mut keys: Vec<G::Key> = Vec::new();
@@ -268,6 +291,12 @@ fn descend<G: Playable>(
         state = state.advance(actor, &actions[chosen], entropy);
         walked += 1;
         path.push(child);
+        if let Some(position) = state.public_position() {
+            if seen.contains(&position) || line.contains(&position) {
+                return (REPEATED, walked);
+            }
+            line.push(position);
+        }
         if fresh {
             let value = state
                 .standing()

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use rand::rngs::StdRng;
 
 use super::colouring::Csp;
+use super::seen;
 use super::setups::random_setup;
 use super::track::{Segment, Tracked, Tracker, bad, started};
 use crate::bot::BotError;
@@ -43,6 +44,9 @@ use crate::rules::{Audience, Event, Seat, Status};
 pub struct RealityBelief {
     seat: Seat,
     form: Form,
+    /// The keys of the positions the views showed since both setups were
+    /// in ([`super::seen`]).
+    seen: Vec<u64>,
 }
 
 enum Form {
@@ -177,10 +181,12 @@ impl RealityBelief {
         remembered: Option<Setup>,
     ) -> Result<RealityBelief, BotError> {
         let last = views.last().ok_or(BotError::NoView)?;
+        let seen = views.iter().filter_map(seen::of_view).collect();
         if last.ended {
             return Ok(RealityBelief {
                 seat,
                 form: Form::Known(known(last)?),
+                seen,
             });
         }
         let own = views
@@ -204,6 +210,7 @@ impl RealityBelief {
                     template: template(seat, last, log),
                     commitments,
                 },
+                seen,
             });
         }
         let first = views
@@ -259,7 +266,14 @@ impl RealityBelief {
         Ok(RealityBelief {
             seat,
             form: Form::Play(Box::new(play)),
+            seen,
         })
+    }
+
+    /// The keys of the positions the game has been in, as the views
+    /// showed them.
+    pub fn seen(&self) -> &[u64] {
+        &self.seen
     }
 
     pub fn seat(&self) -> Seat {

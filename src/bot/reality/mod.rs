@@ -16,9 +16,13 @@
 //! play (the game is won by removing all four), the threats among them,
 //! less for a true chip the enemy knows, a little for the faces' reach and
 //! against a full hand; a chip the side to move can take counts as taken.
+//! A position that comes back ([`seen`]: chips, up faces, hands, side) is
+//! scored even by the search: two players shuffling a knight and flipping
+//! the same chip back and forth would otherwise go on for ever.
 
 mod belief;
 mod colouring;
+mod seen;
 mod setups;
 mod track;
 
@@ -63,6 +67,14 @@ impl Playable for RealityCheck {
 
     fn sample(belief: &RealityBelief, rng: &mut StdRng) -> RealityCheck {
         belief.sample(rng)
+    }
+
+    fn seen(belief: &RealityBelief) -> Vec<u64> {
+        belief.seen().to_vec()
+    }
+
+    fn public_position(&self) -> Option<u64> {
+        self.is_started().then(|| seen::of_state(self))
     }
 
     fn unlisted(belief: &RealityBelief, seat: Seat, rng: &mut StdRng) -> Option<String> {

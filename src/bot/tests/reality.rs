@@ -1,6 +1,6 @@
 //! The computer's properties for Reality Check, every variant.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::*;
 use crate::bot::reality::random_setup;
@@ -302,4 +302,63 @@ fn reality_short_matches_in_every_variant() {
             .run(|_, _| {})
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
+}
+
+/// The position's key read from a seat's views is the key of every state
+/// the seat's belief draws, in every variant: the search compares the two
+/// to see a position come back.
+#[test]
+fn reality_positions_read_from_the_views_match_the_states_drawn() {
+    for (number, text) in OPTION_SETS.iter().enumerate() {
+        let options = options(text);
+        let mut rng = StdRng::seed_from_u64(number as u64);
+        let mut told = Told::new(Box::new(start(&options)()));
+        let write = setups(&options);
+        for index in 0..60u64 {
+            let Some(actor) = told.actor() else { break };
+            let text = random_text(&told, actor, &mut rng, &write);
+            told.play(actor, &text, index);
+            let truth: RealityCheck = serde_json::from_value(told.game.to_json()).unwrap();
+            if !truth.is_started() || told.actor().is_none() {
+                continue;
+            }
+            for seat in Seat::BOTH {
+                let belief = belief_of::<RealityCheck>(&told, seat, &options);
+                let now = truth.public_position().unwrap();
+                assert_eq!(RealityCheck::seen(&belief).last(), Some(&now), "{text}");
+                for _ in 0..3 {
+                    let drawn = RealityCheck::sample(&belief, &mut rng);
+                    assert_eq!(drawn.public_position(), Some(now), "{text}");
+                }
+            }
+        }
+    }
+}
+
+/// Two moves each that undo each other (the same chips flipped back)
+/// bring the position back, and the belief knows it was there before.
+#[test]
+fn reality_a_position_come_back_is_seen_before() {
+    let mut told = position(["rr", "nbbbnn", "pppnbrprpb", "nr"]);
+    for (index, (seat, text)) in [
+        (Seat::White, "c3-c4"),
+        (Seat::Black, "c7-c6 flip d3"),
+        (Seat::White, "c4-b4 flip f3"),
+        (Seat::Black, "c6-b6 flip f7"),
+        (Seat::White, "b4-c4 flip f3"),
+        (Seat::Black, "b6-c6 flip f7"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        told.play(seat, text, index as u64);
+    }
+    let options = Options::default();
+    let truth: RealityCheck = serde_json::from_value(told.game.to_json()).unwrap();
+    let now = truth.public_position().unwrap();
+    let seen = RealityCheck::seen(&belief_of::<RealityCheck>(&told, Seat::White, &options));
+    assert_eq!(seen.len(), 7);
+    assert_eq!(seen[2], now, "{seen:?}");
+    assert_eq!(seen.iter().filter(|k| **k == now).count(), 2, "{seen:?}");
+    assert_eq!(seen.iter().collect::<HashSet<_>>().len(), 6);
 }
