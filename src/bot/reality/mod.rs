@@ -131,9 +131,16 @@ impl Playable for RealityCheck {
 
     /// Reality Checks first, then other captures and memory flips: a node
     /// has hundreds of quiet moves with a flip, and the few actions that
-    /// remove or take a chip are the replies a move must be judged by.
+    /// remove or take a chip are the replies a move must be judged by. A
+    /// retreat (`retreat=on`: taking one's own chip back to hand) threatens
+    /// nothing, so it waits with the quiet moves.
     fn urgency(&self, action: &Action) -> u8 {
         match action {
+            Action::Capture { from, to, .. }
+                if self.settings().retreat && owner_at(self, *from) == owner_at(self, *to) =>
+            {
+                0
+            }
             Action::Capture { check: true, .. } => 3,
             Action::Capture { check: false, .. } | Action::Memory { .. } => 2,
             Action::Drop { .. } => 1,
@@ -190,6 +197,13 @@ impl Playable for RealityCheck {
             }
         }
     }
+}
+
+/// The side whose chip stands on `square`, if any.
+fn owner_at(game: &RealityCheck, square: Square) -> Option<Seat> {
+    game.chips_on_board()
+        .find(|(_, sq)| *sq == square)
+        .map(|(id, _)| id.seat)
 }
 
 /// Whether the chip on `square` is a true chip (false if there is none).

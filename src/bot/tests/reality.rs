@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::*;
 use crate::bot::reality::random_setup;
 use crate::bot::{Budget, ComputerInput, Level, Strategy, computer};
+use crate::rules::reality::actions::Action;
 use crate::rules::reality::board::Place;
 use crate::rules::reality::{RealityCheck, Settings};
 use crate::rules::{Entropy, Game, Options, Seat};
@@ -361,4 +362,33 @@ fn reality_a_position_come_back_is_seen_before() {
     assert_eq!(seen[2], now, "{seen:?}");
     assert_eq!(seen.iter().filter(|k| **k == now).count(), 2, "{seen:?}");
     assert_eq!(seen.iter().collect::<HashSet<_>>().len(), 6);
+}
+
+/// With `retreat=on` a side may take its own chip back to hand: the
+/// search tries it with the quiet moves, not with the captures that
+/// threaten the enemy.
+#[test]
+fn reality_a_retreat_is_not_urgent() {
+    let options = options("retreat=on");
+    let text = "rr/nbbbnn/pppnbrprpb/7/7/7/PPPNBRPRPB/NBBBNN/RR w 1 NR/nr -/- - -";
+    let mut told = Told::new(Box::new(
+        RealityCheck::from_position(text, &options).unwrap(),
+    ));
+    told.play(Seat::White, "c3-c4", 0);
+    let truth: RealityCheck = serde_json::from_value(told.game.to_json()).unwrap();
+    let owner = |square| {
+        truth
+            .chips_on_board()
+            .find(|(_, sq)| *sq == square)
+            .map(|(id, _)| id.seat)
+    };
+    let retreats: Vec<Action> = truth
+        .legal_actions(Seat::Black)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Capture { from, to, .. } if owner(*from) == owner(*to)))
+        .collect();
+    assert!(!retreats.is_empty());
+    for retreat in &retreats {
+        assert_eq!(truth.urgency(retreat), 0, "{retreat:?}");
+    }
 }
