@@ -34,7 +34,7 @@ use super::{BotError, Playable};
 use crate::rules::geometry::Square;
 use crate::rules::reality::RealityCheck;
 use crate::rules::reality::actions::{self, Action, Forfeit};
-use crate::rules::reality::board::Face;
+use crate::rules::reality::board::{ChipId, Face};
 use crate::rules::reality::view::RealityView;
 use crate::rules::{Game, Options, Seat};
 
@@ -137,7 +137,9 @@ impl Playable for RealityCheck {
     fn urgency(&self, action: &Action) -> u8 {
         match action {
             Action::Capture { from, to, .. }
-                if self.settings().retreat && owner_at(self, *from) == owner_at(self, *to) =>
+                if self.settings().retreat
+                    && chip_at(self, *from).map(|c| c.seat)
+                        == chip_at(self, *to).map(|c| c.seat) =>
             {
                 0
             }
@@ -199,17 +201,16 @@ impl Playable for RealityCheck {
     }
 }
 
-/// The side whose chip stands on `square`, if any.
-fn owner_at(game: &RealityCheck, square: Square) -> Option<Seat> {
+/// The chip on `square`, if any.
+fn chip_at(game: &RealityCheck, square: Square) -> Option<ChipId> {
     game.chips_on_board()
         .find(|(_, sq)| *sq == square)
-        .map(|(id, _)| id.seat)
+        .map(|(id, _)| id)
 }
 
 /// Whether the chip on `square` is a true chip (false if there is none).
 fn true_at(game: &RealityCheck, square: Square) -> bool {
-    game.chips_on_board()
-        .any(|(id, sq)| sq == square && id.kind.is_true())
+    chip_at(game, square).is_some_and(|id| id.kind.is_true())
 }
 
 /// How steeply a difference in worth becomes a value: the search's
