@@ -69,19 +69,15 @@ fn chess_choices_depend_only_on_what_the_seat_was_told() {
     // stand in for two truths.
     let mut a = Told::new(Box::new(new()));
     let mut b = Told::new(Box::new(new()));
-    for (index, (seat, text)) in [
+    let moves = [
         (Seat::White, "e4"),
         (Seat::Black, "e5"),
         (Seat::White, "Nf3"),
         (Seat::Black, "Nc6"),
         (Seat::White, "Bc4"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        a.play(seat, text, index as u64);
-        b.play(seat, text, index as u64);
-    }
+    ];
+    a.play_all(&moves);
+    b.play_all(&moves);
     no_peeking::<Chess>(&a, &b, Seat::Black);
 }
 

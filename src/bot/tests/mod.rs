@@ -61,6 +61,13 @@ impl Told {
         }
     }
 
+    /// Plays `texts` in turn as [`Told::play`] does, the first as action 0.
+    pub(super) fn play_all(&mut self, texts: &[(Seat, &str)]) {
+        for (index, (seat, text)) in texts.iter().enumerate() {
+            self.play(*seat, text, index as u64);
+        }
+    }
+
     pub(super) fn actor(&self) -> Option<Seat> {
         match self.game.status() {
             Status::Ongoing(dues) => Some(dues[0].seat),

@@ -120,18 +120,14 @@ fn reality_choices_depend_only_on_what_the_seat_was_told() {
     let mut a = position(["rr", "nbbbnn", "pppnbrprpb", "nr"]);
     let mut b = position(["rb", "nrbbnn", "pbppbnpnpr", "rr"]);
     // Moves that flip only White's chips, so nothing of Black's is shown.
-    for (index, (seat, text)) in [
+    let moves = [
         (Seat::White, "c3-c4"),
         (Seat::Black, "c7-c6 flip c4"),
         (Seat::White, "e3-e4 flip d3"),
         (Seat::Black, "e7-e6 flip e4"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        a.play(seat, text, index as u64);
-        b.play(seat, text, index as u64);
-    }
+    ];
+    a.play_all(&moves);
+    b.play_all(&moves);
     assert_ne!(a.game.to_json(), b.game.to_json());
     no_peeking::<RealityCheck>(&a, &b, Seat::White);
 }
@@ -341,19 +337,14 @@ fn reality_positions_read_from_the_views_match_the_states_drawn() {
 #[test]
 fn reality_a_position_come_back_is_seen_before() {
     let mut told = position(["rr", "nbbbnn", "pppnbrprpb", "nr"]);
-    for (index, (seat, text)) in [
+    told.play_all(&[
         (Seat::White, "c3-c4"),
         (Seat::Black, "c7-c6 flip d3"),
         (Seat::White, "c4-b4 flip f3"),
         (Seat::Black, "c6-b6 flip f7"),
         (Seat::White, "b4-c4 flip f3"),
         (Seat::Black, "b6-c6 flip f7"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        told.play(seat, text, index as u64);
-    }
+    ]);
     let options = Options::default();
     let truth: RealityCheck = serde_json::from_value(told.game.to_json()).unwrap();
     let now = truth.public_position().unwrap();

@@ -59,16 +59,11 @@ fn rebel_sampler_reaches_the_truth() {
 /// belief replays the recruit without it, and is the game.
 fn recruited() -> Told {
     let mut told = Told::new(Box::new(start(&options("2"))));
-    for (index, (seat, text)) in [
+    told.play_all(&[
         (Seat::White, "Uc4"),
         (Seat::Black, "a6"),
         (Seat::White, "U*a6"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        told.play(seat, text, index as u64);
-    }
+    ]);
     told
 }
 

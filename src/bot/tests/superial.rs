@@ -50,16 +50,11 @@ fn superial_sampler_reaches_the_truth() {
 fn thrown() -> Told {
     let options = options(&["random-moves=2"]);
     let mut told = Told::new(Box::new(start(&options)));
-    for (index, (seat, text)) in [
+    told.play_all(&[
         (Seat::White, "random"),
         (Seat::Black, "random"),
         (Seat::White, "c2-c3"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        told.play(seat, text, index as u64);
-    }
+    ]);
     told
 }
 
@@ -101,12 +96,7 @@ fn superial_choices_depend_only_on_what_the_seat_was_told() {
     // The hybrid likewise.
     let hybrid = options(&["hybrid=on"]);
     let play = |told: &mut Told| {
-        for (index, (seat, text)) in [(Seat::White, "e4"), (Seat::Black, "c7-c6")]
-            .into_iter()
-            .enumerate()
-        {
-            told.play(seat, text, index as u64);
-        }
+        told.play_all(&[(Seat::White, "e4"), (Seat::Black, "c7-c6")]);
     };
     let mut a = Told::new(Box::new(start(&hybrid)));
     let mut b = Told::new(Box::new(start(&hybrid)));
