@@ -321,6 +321,16 @@ pub trait Playable: Game {
         None
     }
 
+    /// Whether `actor`'s choice here only finishes its turn (Reality
+    /// Check's flips owed to the dice): below the root the search makes it
+    /// without a node of its own, taking the choice the game's evaluation
+    /// likes best for `actor`, so that the enemy's reply sits right below
+    /// the move and a new leaf is scored at the turn's end. By default no
+    /// choice is: every one is the search's.
+    fn finishes_turn(&self, _actor: Seat) -> bool {
+        false
+    }
+
     /// How soon the search should try `action`, one of the choices here:
     /// among the actions not yet tried at a node, it tries one of the
     /// highest rank first. By default all rank alike (tried in random

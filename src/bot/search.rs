@@ -28,6 +28,12 @@
 //! chip it flips) is chosen in two steps, its stage and then the action
 //! among those sharing the stage, each with its own statistics.
 //!
+//! A choice that only finishes a turn ([`Playable::finishes_turn`]:
+//! Reality Check's flips owed to the dice, after a roll) gets no node below
+//! the root: the walk takes the one the actor's evaluation likes best. The
+//! enemy's reply then sits right below the move, and a new leaf is scored
+//! at the end of its turn, not halfway through it.
+//!
 //! For a game without hidden information every determinization is the same
 //! state, and this is plain UCT.
 
@@ -256,6 +262,14 @@ fn descend<G: Playable>(
         if actions.is_empty() {
             return (state.evaluate(seat), walked);
         }
+        if walked > 0 && state.finishes_turn(actor) {
+            state = finish(&state, actor, actions, entropy);
+            walked += 1;
+            if repeats(&state, seen, line) {
+                return (REPEATED, walked);
+            }
+            continue;
+        }
         keys.clear();
         keys.extend(actions.iter().map(|a| {
             state
@@ -291,21 +305,63 @@ fn descend<G: Playable>(
         state = state.advance(actor, &actions[chosen], entropy);
         walked += 1;
         path.push(child);
-        if let Some(position) = state.public_position() {
-            if seen.contains(&position) || line.contains(&position) {
-                return (REPEATED, walked);
-            }
-            line.push(position);
+        if repeats(&state, seen, line) {
+            return (REPEATED, walked);
         }
         if fresh {
-            let value = state
-                .standing()
-                .value(seat)
-                .unwrap_or_else(|| state.evaluate(seat));
-            return (value, walked);
+            // A new leaf is scored at the end of its turn.
+            loop {
+                let standing = state.standing();
+                if let Some(value) = standing.value(seat) {
+                    return (value, walked);
+                }
+                match standing.actor() {
+                    Some(actor) if state.finishes_turn(actor) => {
+                        state.choices_into(actor, actions);
+                        if actions.is_empty() {
+                            break;
+                        }
+                        state = finish(&state, actor, actions, entropy);
+                        walked += 1;
+                    }
+                    _ => break,
+                }
+            }
+            return (state.evaluate(seat), walked);
         }
         node = child;
     }
+}
+
+/// Whether `state` is a position already seen, in the game or along the
+/// walk (`line`, to which it is added if not).
+fn repeats<G: Playable>(state: &G, seen: &HashSet<u64>, line: &mut Vec<u64>) -> bool {
+    let Some(position) = state.public_position() else {
+        return false;
+    };
+    if seen.contains(&position) || line.contains(&position) {
+        return true;
+    }
+    line.push(position);
+    false
+}
+
+/// `state` after the choice among `actions` (not empty) that `actor`'s
+/// evaluation likes best, one action deep: a choice that only finishes a
+/// turn ([`Playable::finishes_turn`]).
+fn finish<G: Playable>(state: &G, actor: Seat, actions: &[G::Action], entropy: &mut Entropy) -> G {
+    let mut best: Option<(f64, G)> = None;
+    for action in actions {
+        let next = state.advance(actor, action, entropy);
+        let value = next
+            .standing()
+            .value(actor)
+            .unwrap_or_else(|| next.evaluate(actor));
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            best = Some((value, next));
+        }
+    }
+    best.expect("finish is given at least one action").1
 }
 
 /// Chooses one of the candidates at `node`, given by their `keys` (several

@@ -154,6 +154,12 @@ impl Playable for RealityCheck {
         }
     }
 
+    /// The flips owed to the dice: with `dice=2` the enemy's reply would
+    /// otherwise be three choices below the move.
+    fn finishes_turn(&self, _actor: Seat) -> bool {
+        self.owes_dice_flip()
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let score = worth(self, seat) - worth(self, seat.other());
         1.0 / (1.0 + (-SHARPNESS * score).exp())

@@ -257,12 +257,17 @@ const LAST_TRUE_CHIP: &str =
 
 /// The search's choice for White in [`LAST_TRUE_CHIP`].
 fn white_choice(budget: Budget, seed: u64) -> String {
+    white_choice_in(LAST_TRUE_CHIP, &Options::default(), budget, seed)
+}
+
+/// The search's choice for White in the position `text`.
+fn white_choice_in(text: &str, options: &Options, budget: Budget, seed: u64) -> String {
     let told = Told::new(Box::new(
-        RealityCheck::from_position(LAST_TRUE_CHIP, &Options::default()).unwrap(),
+        RealityCheck::from_position(text, options).unwrap(),
     ));
     computer::<RealityCheck>(&ComputerInput {
         seat: Seat::White,
-        options: Options::default(),
+        options: options.clone(),
         strategy: Strategy::Search(Level::MIN),
         budget,
         seed,
@@ -381,5 +386,21 @@ fn reality_a_retreat_is_not_urgent() {
     assert!(!retreats.is_empty());
     for retreat in &retreats {
         assert_eq!(truth.urgency(retreat), 0, "{retreat:?}");
+    }
+}
+
+/// With `dice=2` a quiet move is followed by two flips owed to the dice
+/// before the enemy replies. White's true bishop on d4, known to both, is
+/// attacked by Black's last true chip, the known rook on d6, which no
+/// White chip can reach: the search moves the bishop away. (It makes the
+/// flips below the root itself, [`Playable::finishes_turn`], so Black's
+/// Reality Check is the reply right below each move.)
+#[test]
+fn reality_with_two_dice_a_known_true_chip_attacked_moves_away() {
+    let options = options("dice=2");
+    let text = "rb/npbnnr/pbpr3/3rr*3/7/3BB*3/PP2PNPB/NNRRNB/1 w 9 PRNRBR/- -/ppnnbb - -";
+    for seed in 0..4 {
+        let choice = white_choice_in(text, &options, Budget::iterations(1000), seed);
+        assert!(choice.starts_with("d4-"), "seed {seed}: {choice}");
     }
 }

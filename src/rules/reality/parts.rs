@@ -70,6 +70,12 @@ impl RealityCheck {
         self.side
     }
 
+    /// Whether the side acting owes only the flips its dice still call for
+    /// (`dice=1|2`): once they are made, the turn passes.
+    pub fn owes_dice_flip(&self) -> bool {
+        !self.roll.is_empty()
+    }
+
     /// The chip `id`.
     pub fn chip_of(&self, id: ChipId) -> &Chip {
         self.chip(id)
