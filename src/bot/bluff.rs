@@ -127,6 +127,17 @@ fn seat_letter(seat: Seat) -> char {
 /// for each place the opponent's alter ego may be in, if its seal has no
 /// move behind it (one string otherwise).
 fn starts(seat: Seat, first: &Parts) -> Result<Vec<String>, BotError> {
+    // Turns lost as the game was made (a host's start whose side to move
+    // is committed to a piece that cannot move): the first view shows the
+    // game after them, and its history holds only them. The start is the
+    // position before them, where the rules lose those turns again.
+    let lost: Vec<Seat> = first
+        .history
+        .iter()
+        .filter(|line| line.text.starts_with('('))
+        .map(|line| line.seat)
+        .collect();
+    let position = before_lost_turns(&first.position, &lost)?;
     let mut ae = Vec::new();
     let mut sealed = Vec::new();
     let mut committed = Vec::new();
@@ -139,7 +150,7 @@ fn starts(seat: Seat, first: &Parts) -> Result<Vec<String>, BotError> {
             AlterTold::Nowhere | AlterTold::Captured => ae.push(format!("{letter}:-")),
             AlterTold::Sealed => open = Some(side),
         }
-        if told.committed.is_some() {
+        if told.committed.is_some() || lost.contains(&side) {
             committed.push(letter.to_string());
         }
         if let Some(seal) = &told.sealed
@@ -164,8 +175,7 @@ fn starts(seat: Seat, first: &Parts) -> Result<Vec<String>, BotError> {
             }
         };
         format!(
-            "{} ; ae {} ; sealed {} ; committed {} ; deciding {deciding}",
-            first.position,
+            "{position} ; ae {} ; sealed {} ; committed {} ; deciding {deciding}",
             ae.join(" "),
             list(sealed, ", "),
             list(committed, " "),
@@ -199,6 +209,33 @@ fn starts(seat: Seat, first: &Parts) -> Result<Vec<String>, BotError> {
         }
     }
     Ok(all)
+}
+
+/// The board's FEN before `lost` (the seats whose turns were lost as the
+/// game was made, in order) passed their turns: each lost turn gave the
+/// move to the other seat, counted a half-move, and after Black's began a
+/// new move number.
+fn before_lost_turns(fen: &str, lost: &[Seat]) -> Result<String, BotError> {
+    if lost.is_empty() {
+        return Ok(fen.to_string());
+    }
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    let number = |field: Option<&String>| {
+        field
+            .and_then(|f| f.parse::<u32>().ok())
+            .ok_or_else(|| BotError::BadView(format!("a board without move counts: {fen}")))
+    };
+    let (mut halfmoves, mut moves) = (number(fields.get(4))?, number(fields.get(5))?);
+    for &seat in lost.iter().rev() {
+        halfmoves = halfmoves.saturating_sub(1);
+        if seat == Seat::Black {
+            moves = moves.saturating_sub(1).max(1);
+        }
+        fields[1] = seat_letter(seat).to_string();
+    }
+    fields[4] = halfmoves.to_string();
+    fields[5] = moves.to_string();
+    Ok(fields.join(" "))
 }
 
 /// Replays `history` from `start`: each move with the decision the line

@@ -23,6 +23,7 @@ impl Playable for Chess {
     type Told = ChessTold;
     type Belief = Chess;
     type Key = ChessAction;
+    const PERFECT_INFORMATION: bool = true;
 
     fn believe(_seat: Seat, options: &Options, told: &[ChessTold]) -> Result<Chess, BotError> {
         let (Some(first), Some(last)) = (told.first(), told.last()) else {

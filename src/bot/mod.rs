@@ -38,7 +38,8 @@
 //!   was told, a sampler of the states consistent with it, an evaluation.
 //! - [`search`](mod@search): Information-Set Monte Carlo Tree Search over
 //!   sampled states (Cowling, Powley and Whitehouse, 2012); for a game
-//!   without hidden information it is plain UCT.
+//!   without hidden information it is plain UCT, with
+//!   [`decisive`](mod@decisive) moves at the root.
 //! - [`computer`]: the typed shim behind each game's function pointer, and
 //!   the simple players `bot-match` measures it against.
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
@@ -46,6 +47,7 @@
 pub mod arena;
 mod bluff;
 mod chess;
+mod decisive;
 mod layer;
 mod reality;
 mod rebel;
@@ -237,6 +239,13 @@ pub trait Playable: Game {
     /// all of it, for the opponent's what it can see. Nodes of the search
     /// tree are keyed by it.
     type Key: Clone + Eq + Hash + Debug;
+
+    /// Whether the game hides nothing, so that the belief is the one true
+    /// state: the search then takes an action that wins at once and checks
+    /// its choice against a reply that wins at once
+    /// ([`decisive`](mod@decisive)). False by default: in a sampled state
+    /// a win at once may not be there.
+    const PERFECT_INFORMATION: bool = false;
 
     /// The belief of `seat` after being told `told` (oldest first, the last
     /// being now), in a game with `options`.

@@ -17,6 +17,7 @@ impl Playable for RebelChess {
     type Told = PublicTold;
     type Belief = RebelChess;
     type Key = RebelAction;
+    const PERFECT_INFORMATION: bool = true;
 
     fn believe(
         _seat: Seat,

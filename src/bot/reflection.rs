@@ -21,6 +21,7 @@ impl Playable for ReflectionTeammate {
     type Told = PublicTold;
     type Belief = ReflectionTeammate;
     type Key = ReflectionAction;
+    const PERFECT_INFORMATION: bool = true;
 
     fn believe(
         _seat: Seat,

@@ -37,13 +37,14 @@
 //! For a game without hidden information every determinization is the same
 //! state, and this is plain UCT.
 
+use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::time::Instant;
 
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use super::{BotError, Budget, Playable};
+use super::{BotError, Budget, Playable, decisive};
 use crate::rules::{Entropy, Seat};
 
 /// The exploration constant of the upper confidence bound, for values in
@@ -52,6 +53,11 @@ const EXPLORATION: f64 = 0.5;
 
 /// The value of a walk that returns to a position already seen: even.
 const REPEATED: f64 = 0.5;
+
+/// The share of a move's time kept, in a game without hidden information,
+/// to check the search's choice against a reply that wins at once
+/// ([`decisive`]).
+const CHECK_SHARE: f64 = 0.2;
 
 /// How many iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
@@ -131,6 +137,21 @@ pub fn run<G: Playable>(
     let started = Instant::now();
     let mut iterations = 0u32;
     let mut nodes = 0u64;
+    // Without hidden information, an action that wins at once is taken
+    // unsearched, and a fifth of the time is kept to check the choice.
+    let mut searching = budget.time;
+    if G::PERFECT_INFORMATION {
+        let (win, played) = decisive::winning(&first, seat, &actions, &mut entropy);
+        if let Some(i) = win {
+            return Ok(Searched {
+                text: first.notation(seat, &actions[i]),
+                iterations: 0,
+                nodes: played,
+            });
+        }
+        nodes += played;
+        searching = budget.time.mul_f64(1.0 - CHECK_SHARE);
+    }
     let mut walk = Walk {
         path: Vec::with_capacity(64),
         actions: Vec::with_capacity(64),
@@ -141,7 +162,7 @@ pub fn run<G: Playable>(
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
         }
-        if iterations.is_multiple_of(CLOCK_EVERY) && started.elapsed() >= budget.time {
+        if iterations.is_multiple_of(CLOCK_EVERY) && started.elapsed() >= searching {
             break;
         }
         iterations += 1;
@@ -162,6 +183,31 @@ pub fn run<G: Playable>(
                 1.0 - value
             };
         }
+    }
+    if G::PERFECT_INFORMATION {
+        let order = preferred(&tree, &first, seat, &actions);
+        let mut replies = Vec::new();
+        // Not known to lose beats known to lose; with nothing but losses,
+        // the search's choice.
+        let mut chosen = order[0];
+        for &i in &order {
+            if started.elapsed() >= budget.time {
+                chosen = i;
+                break;
+            }
+            let (loses, played) =
+                decisive::loses_at_once(&first, seat, &actions[i], &mut replies, &mut entropy);
+            nodes += played;
+            if !loses {
+                chosen = i;
+                break;
+            }
+        }
+        return Ok(Searched {
+            text: first.notation(seat, &actions[chosen]),
+            iterations,
+            nodes,
+        });
     }
     // The most visited of the root's children, the better mean on a tie;
     // below a stage, the most visited action of that stage.
@@ -185,6 +231,38 @@ pub fn run<G: Playable>(
     })
 }
 
+/// The root's `actions` (the seat's choices in `state`), as indices, in
+/// the order the search prefers them: its children by visits, the better
+/// mean on a tie, then the actions it never tried, as listed.
+fn preferred<G: Playable>(
+    tree: &[Node<G::Key>],
+    state: &G,
+    seat: Seat,
+    actions: &[G::Action],
+) -> Vec<usize> {
+    let mut tried: Vec<(&G::Key, &Node<G::Key>)> = tree[0]
+        .edges
+        .iter()
+        .filter_map(|(key, child)| child.map(|c| (key, &tree[c as usize])))
+        .collect();
+    tried.sort_by(|(_, a), (_, b)| {
+        b.visits
+            .cmp(&a.visits)
+            .then(mean(b).partial_cmp(&mean(a)).unwrap_or(Ordering::Equal))
+    });
+    let keys: Vec<G::Key> = actions.iter().map(|a| state.key(seat, seat, a)).collect();
+    let mut order: Vec<usize> = tried
+        .iter()
+        .filter_map(|(key, _)| keys.iter().position(|k| k == *key))
+        .collect();
+    let mut listed = vec![false; actions.len()];
+    for &i in &order {
+        listed[i] = true;
+    }
+    order.extend((0..actions.len()).filter(|&i| !listed[i]));
+    order
+}
+
 /// The key and child of `node`'s most visited child, the better mean on a
 /// tie.
 fn most_visited<K>(tree: &[Node<K>], node: u32) -> Option<(&K, u32)> {
@@ -194,11 +272,9 @@ fn most_visited<K>(tree: &[Node<K>], node: u32) -> Option<(&K, u32)> {
         .filter_map(|(key, child)| child.map(|c| (key, c)))
         .max_by(|(_, a), (_, b)| {
             let (a, b) = (&tree[*a as usize], &tree[*b as usize]);
-            a.visits.cmp(&b.visits).then(
-                mean(a)
-                    .partial_cmp(&mean(b))
-                    .unwrap_or(std::cmp::Ordering::Equal),
-            )
+            a.visits
+                .cmp(&b.visits)
+                .then(mean(a).partial_cmp(&mean(b)).unwrap_or(Ordering::Equal))
         })
 }
 

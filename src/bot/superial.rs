@@ -48,6 +48,7 @@ impl Playable for SuperialChess {
     type Told = SuperialTold;
     type Belief = SuperialChess;
     type Key = SuperialChessAction;
+    const PERFECT_INFORMATION: bool = true;
 
     fn believe(
         _seat: Seat,

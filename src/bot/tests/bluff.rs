@@ -23,6 +23,20 @@ fn sealed_start() -> BluffChess {
     BluffChess::from_position(SEALED_START, &Options::default()).unwrap()
 }
 
+/// Host's starts whose side to move is committed to a piece that cannot
+/// move, so the game is made with that turn already lost: White's pawn on
+/// a2 is blocked; Black, with a transfer into its e-pawn still sealed
+/// (the lost turn reveals it); both sides stuck, so both turns are lost.
+const LOST_TURN_STARTS: [&str; 3] = [
+    "1k6/8/4p3/3N4/8/p7/P7/7K w - - 2 2 ; ae w:a2 b:- ; sealed - ; committed w ; deciding -",
+    "1k6/8/4p3/3N4/8/p7/P7/7K w - - 2 2 ; ae w:a2 b:e6 ; sealed b:transfer e6 salt 00ff ; committed w b ; deciding -",
+    "1k6/8/4p3/3N4/8/p7/P7/7K b - - 2 2 ; ae w:a2 b:a3 ; sealed - ; committed w b ; deciding -",
+];
+
+fn lost_turn_start(index: usize) -> BluffChess {
+    BluffChess::from_position(LOST_TURN_STARTS[index], &Options::default()).unwrap()
+}
+
 /// What a seat cannot see of a Bluff Chess game, bar the salts: where the
 /// opponent's alter ego is, whether the opponent must move that piece, and
 /// the decision it keeps sealed. The salt of that decision is left out: it
@@ -43,6 +57,31 @@ fn hidden_part(game: &BluffChess, seat: Seat) -> serde_json::Value {
 fn bluff_sampler_gives_the_views_told() {
     sampler_gives_the_views_told(new, 5, 70);
     sampler_gives_the_views_told(sealed_start, 2, 12);
+}
+
+#[test]
+fn bluff_sampler_rebuilds_a_turn_lost_as_the_game_was_made() {
+    for index in 0..LOST_TURN_STARTS.len() {
+        let game = lost_turn_start(index);
+        let history = game.view(crate::rules::Viewer::Host).history;
+        assert!(
+            history
+                .iter()
+                .all(|line| line.text.starts_with("(turn lost"))
+                && !history.is_empty(),
+            "start {index}: {history:?}"
+        );
+        sampler_gives_the_views_told(|| lost_turn_start(index), 2, 12);
+        sampler_reaches_the_truth(
+            &Options::default(),
+            || lost_turn_start(index),
+            2,
+            6,
+            200,
+            &hidden_part,
+            &listed,
+        );
+    }
 }
 
 #[test]

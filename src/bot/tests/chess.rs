@@ -116,3 +116,45 @@ fn the_search_takes_a_mate_in_one_and_stops_one() {
         "after {answer} White still mates"
     );
 }
+
+/// The decisive moves at the root (`bot::decisive`): with one iteration,
+/// far too few for the search to tell the moves apart, it still mates in
+/// one and still keeps the opponent's mate in one off the board, whatever
+/// its seed.
+#[test]
+fn with_one_iteration_the_search_still_mates_and_stops_a_mate() {
+    let ask = |fen: &str, seed: u64| {
+        let told = Told::new(Box::new(
+            Chess::from_position(fen, &Options::default()).unwrap(),
+        ));
+        let answer = computer::<Chess>(&ComputerInput {
+            seat: Seat::White,
+            options: Options::default(),
+            strategy: Strategy::Search(Level::MAX),
+            budget: Budget::iterations(1),
+            seed,
+            told: told.views[0].clone(),
+            sent: Vec::new(),
+        })
+        .unwrap();
+        let mut after = told;
+        after.play(Seat::White, &answer, 0);
+        (answer, after)
+    };
+    for seed in 0..12 {
+        // Ra8# among some twenty moves.
+        let (answer, _) = ask("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", seed);
+        assert_eq!(answer, "Ra8#", "seed {seed}");
+        // Black threatens Re1#: the knight's moves to a3 and c3, and most
+        // of the queen's, allow it; Qd1, Qd2, the e-file, a pawn's step
+        // (air for the king) and Nd2 (Re1+ Nf1) do not.
+        let (answer, after) = ask("4r1k1/5ppp/8/8/3Q4/8/5PPP/1N4K1 w - - 0 1", seed);
+        let mates: Vec<String> = after
+            .game
+            .legal_texts(Seat::Black)
+            .into_iter()
+            .filter(|text| text.ends_with('#'))
+            .collect();
+        assert!(mates.is_empty(), "seed {seed}: after {answer}, {mates:?}");
+    }
+}
