@@ -84,17 +84,25 @@ fn under_win_kings_the_search_takes_a_king() {
     let told = Told::new(Box::new(
         ReflectionTeammate::from_position("k*7/8/8/8/8/8/7p*/R*6K* w - - 0 1", &options).unwrap(),
     ));
-    let answer = crate::bot::computer::<ReflectionTeammate>(&crate::bot::ComputerInput {
-        seat: Seat::White,
-        options,
-        strategy: Strategy::Search(Level::MIN),
-        budget: Budget::iterations(300),
-        seed: 5,
-        told: told.views[0].clone(),
-        sent: told.sent[0].clone(),
-    })
-    .unwrap();
-    let mut after = told;
-    after.play(Seat::White, &answer, 0);
-    assert!(after.game.status().is_finished(), "{answer}");
+    // At 300 iterations the search finds it; at one, far too few to try
+    // each of the rook's and king's turns, the decisive check at the root
+    // does, whatever the seed.
+    for (iterations, seed) in [(300, 5), (1, 0), (1, 1), (1, 2), (1, 3)] {
+        let answer = crate::bot::computer::<ReflectionTeammate>(&crate::bot::ComputerInput {
+            seat: Seat::White,
+            options: options.clone(),
+            strategy: Strategy::Search(Level::MIN),
+            budget: Budget::iterations(iterations),
+            seed,
+            told: told.views[0].clone(),
+            sent: told.sent[0].clone(),
+        })
+        .unwrap();
+        let mut after = Told::new(told.game.clone_box());
+        after.play(Seat::White, &answer, 0);
+        assert!(
+            after.game.status().is_finished(),
+            "{iterations} iterations, seed {seed}: {answer}"
+        );
+    }
 }
