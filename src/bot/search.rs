@@ -54,10 +54,11 @@ const EXPLORATION: f64 = 0.5;
 /// The value of a walk that returns to a position already seen: even.
 const REPEATED: f64 = 0.5;
 
-/// The share of a move's time kept, in a game without hidden information,
-/// to check the search's choice against a reply that wins at once
-/// ([`decisive`]).
-const CHECK_SHARE: f64 = 0.2;
+/// How many of its preferred actions a search without hidden information
+/// keeps the time to check against a reply that wins at once
+/// ([`decisive`]): reckoned at its own rate, a list of replies as long as
+/// the root's for each.
+const CHECKED: u64 = 4;
 
 /// How many iterations between two looks at the clock.
 const CLOCK_EVERY: u32 = 32;
@@ -138,8 +139,7 @@ pub fn run<G: Playable>(
     let mut iterations = 0u32;
     let mut nodes = 0u64;
     // Without hidden information, an action that wins at once is taken
-    // unsearched, and a fifth of the time is kept to check the choice.
-    let mut searching = budget.time;
+    // unsearched, and time is kept to check the choice.
     if G::PERFECT_INFORMATION {
         let (win, played) = decisive::winning(&first, seat, &actions, &mut entropy);
         if let Some(i) = win {
@@ -150,8 +150,12 @@ pub fn run<G: Playable>(
             });
         }
         nodes += played;
-        searching = budget.time.mul_f64(1.0 - CHECK_SHARE);
     }
+    let checking = if G::PERFECT_INFORMATION {
+        CHECKED * (actions.len() as u64 + 1)
+    } else {
+        0
+    };
     let mut walk = Walk {
         path: Vec::with_capacity(64),
         actions: Vec::with_capacity(64),
@@ -162,8 +166,13 @@ pub fn run<G: Playable>(
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
         }
-        if iterations.is_multiple_of(CLOCK_EVERY) && started.elapsed() >= searching {
-            break;
+        if iterations.is_multiple_of(CLOCK_EVERY) {
+            let elapsed = started.elapsed();
+            // The check's actions, at the rate the search plays them.
+            let kept = elapsed.mul_f64(checking as f64 / nodes.max(1) as f64);
+            if elapsed + kept >= budget.time {
+                break;
+            }
         }
         iterations += 1;
         let state = if iterations == 1 {
