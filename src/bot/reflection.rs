@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 
 use super::layer::{self, PublicTold};
 use super::{BotError, Playable};
-use crate::rules::chesslike::{Kind, Piece};
+use crate::rules::chesslike::{Kind, Move, Piece, Position};
 use crate::rules::reflection::{Board, ReflectionAction, ReflectionTeammate, Win};
 use crate::rules::{Options, Seat};
 
@@ -57,6 +57,25 @@ impl Playable for ReflectionTeammate {
                 .sum(),
         };
         layer::chance(score)
+    }
+
+    /// A turn's captures and promotions, one rank each: with hundreds of
+    /// turns a node, the search must meet the replies that take material
+    /// before the quiet ones.
+    fn urgency(&self, action: &ReflectionAction) -> u8 {
+        let (ReflectionAction::Turn(turn) | ReflectionAction::TurnAndClaim(turn)) = action else {
+            return 0;
+        };
+        let forcing =
+            |position: &Position, mv: &Move| u8::from(position.takes(mv) || mv.promotion.is_some());
+        match self.current().board() {
+            Board::Pairs(position) => turn.moves().map(|mv| forcing(position, mv)).sum(),
+            Board::Two(two) => turn
+                .moves()
+                .zip(&two.boards)
+                .map(|(mv, position)| forcing(position, mv))
+                .sum(),
+        }
     }
 
     fn key(&self, _observer: Seat, _actor: Seat, action: &ReflectionAction) -> ReflectionAction {

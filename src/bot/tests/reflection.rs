@@ -106,3 +106,40 @@ fn under_win_kings_the_search_takes_a_king() {
         );
     }
 }
+
+#[test]
+fn a_turn_that_takes_or_promotes_is_tried_first() {
+    // Over random games on the pair boards and on two boards, a turn
+    // ranks above the quiet ones exactly when one of its moves captures
+    // or promotes (its notation has an `x` or an `=`).
+    for set in [
+        &["setup=cross8"][..],
+        &["setup=two-boards"],
+        &["setup=halves"],
+    ] {
+        let options = options(set);
+        let mut game = start(&options);
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut forcing_seen = 0;
+        for _ in 0..40 {
+            let Some(seat) = game.standing().actor() else {
+                break;
+            };
+            let choices = game.choices(seat);
+            for action in &choices {
+                let text = game.notation(seat, action);
+                let forcing = text.contains('x') || text.contains('=');
+                assert_eq!(
+                    game.urgency(action) > 0,
+                    forcing,
+                    "{set:?}: {text} in {}",
+                    Game::position(&game)
+                );
+                forcing_seen += usize::from(forcing);
+            }
+            let action = &choices[rng.random_range(0..choices.len())];
+            game = game.advance(seat, action, &mut Entropy::for_perft());
+        }
+        assert!(forcing_seen > 0, "{set:?}: no capture met");
+    }
+}

@@ -23,11 +23,10 @@ impl Position {
         let letter = self
             .piece_at(mv.from)
             .map_or('?', |p| self.variant.kind(p.kind).letter);
-        let capture = self.step_of(mv).is_some_and(|s| s.capture.is_some());
         let mut text = format!(
             "{letter} {}{}{}",
             mv.from,
-            if capture { 'x' } else { '-' },
+            if self.takes(mv) { 'x' } else { '-' },
             mv.to
         );
         if let Some(kind) = mv.promotion {
@@ -35,6 +34,23 @@ impl Position {
             text.push(self.variant.kind(kind).letter);
         }
         text
+    }
+
+    /// Whether a legal move takes a piece: it goes onto an opponent's
+    /// piece, or takes en passant. Read from the board, not from the
+    /// move's chess step: a paired pawn's capture straight ahead
+    /// (Reflection Teammate) is no chess step.
+    pub fn takes(&self, mv: &Move) -> bool {
+        let Some(mover) = self.piece_at(mv.from) else {
+            return false;
+        };
+        match self.piece_at(mv.to) {
+            Some(target) => target.owner != mover.owner,
+            None => {
+                self.en_passant.iter().any(|e| e.skipped == mv.to)
+                    && self.step_of(mv).is_some_and(|s| s.capture.is_some())
+            }
+        }
     }
 
     /// A legal move in SAN, with `+` or `#` (orthodox rule).

@@ -278,7 +278,9 @@ fn pawn_steps() {
     assert!(t.reason("P e2xe4, P e13-e11").contains("First move"));
     let mut single = Table::from(&["setup=cross14"], &t.position());
     single.play("P e2-e3, P e13-e12").play("K a7-a6");
-    assert!(single.texts().contains(&"P e3-e4, P e12-e11".to_string()));
+    // The step onto the knight is a capture straight ahead (rule 12), and
+    // is written as one.
+    assert!(single.texts().contains(&"P e3xe4, P e12-e11".to_string()));
     assert!(
         single.texts().iter().all(|x| !x.contains("e3-e5")),
         "from its start line only"
