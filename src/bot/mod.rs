@@ -39,7 +39,7 @@
 //! - [`search`](mod@search): Information-Set Monte Carlo Tree Search over
 //!   sampled states (Cowling, Powley and Whitehouse, 2012); for a game
 //!   without hidden information it is plain UCT, with
-//!   [`decisive`](mod@decisive) moves at the root.
+//!   decisive moves at the root (`bot/decisive.rs`).
 //! - [`computer`]: the typed shim behind each game's function pointer, and
 //!   the simple players `bot-match` measures it against.
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
@@ -243,7 +243,7 @@ pub trait Playable: Game {
     /// Whether the game hides nothing, so that the belief is the one true
     /// state: the search then takes an action that wins at once and checks
     /// its choice against a reply that wins at once
-    /// ([`decisive`](mod@decisive)). False by default: in a sampled state
+    /// (`decisive`). False by default: in a sampled state
     /// a win at once may not be there.
     const PERFECT_INFORMATION: bool = false;
 

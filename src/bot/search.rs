@@ -35,7 +35,10 @@
 //! at the end of its turn, not halfway through it.
 //!
 //! For a game without hidden information every determinization is the same
-//! state, and this is plain UCT.
+//! state, and this is plain UCT; there the root's actions are also played
+//! one and two actions deep (`decisive`): an action that wins at once is
+//! taken unsearched, and the choice is checked against a reply that wins
+//! at once.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -56,7 +59,7 @@ const REPEATED: f64 = 0.5;
 
 /// How many of its preferred actions a search without hidden information
 /// keeps the time to check against a reply that wins at once
-/// ([`decisive`]): reckoned at its own rate, a list of replies as long as
+/// (`decisive`): reckoned at its own rate, a list of replies as long as
 /// the root's for each.
 const CHECKED: u64 = 4;
 
