@@ -142,8 +142,11 @@ pub fn run<G: Playable>(
     let mut iterations = 0u32;
     let mut nodes = 0u64;
     // Without hidden information, an action that wins at once is taken
-    // unsearched, and time is kept to check the choice.
-    if G::PERFECT_INFORMATION {
+    // unsearched, and time is kept to check the choice (an action whose
+    // stage is chosen first is not checked: the root's edges are stages).
+    let guarded =
+        G::PERFECT_INFORMATION && actions.iter().all(|a| first.stage(seat, seat, a).is_none());
+    if guarded {
         let (win, played) = decisive::winning(&first, seat, &actions, &mut entropy);
         if let Some(i) = win {
             return Ok(Searched {
@@ -154,7 +157,7 @@ pub fn run<G: Playable>(
         }
         nodes += played;
     }
-    let checking = if G::PERFECT_INFORMATION {
+    let checking = if guarded {
         CHECKED * (actions.len() as u64 + 1)
     } else {
         0
@@ -196,7 +199,7 @@ pub fn run<G: Playable>(
             };
         }
     }
-    if G::PERFECT_INFORMATION {
+    if guarded {
         let order = preferred(&tree, &first, seat, &actions);
         let mut replies = Vec::new();
         // Not known to lose beats known to lose; with nothing but losses,
