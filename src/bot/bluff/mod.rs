@@ -4,10 +4,10 @@
 //! piece next; everything else is public or the seat's own, and every
 //! earlier decision has been revealed with its salt.
 //!
-//! The belief is rebuilt from what the views say (`told.rs`): the start (the first
-//! view: its board, alter egos, commitments and seals), the moves since with
-//! their revealed decisions (the last view's history), played through the
-//! game's own rules; the seals are put back as the views show them
+//! The belief is rebuilt from what the views say (`told.rs`): the start
+//! (the first view: its board, alter egos, commitments and seals), the
+//! moves since with their revealed decisions (the last view's history),
+//! played through the game's own rules; the seals are put back as the views show them
 //! ([`BluffChess::resealed`]); then each decision the opponent may have
 //! sealed gives a candidate, and every candidate is checked to give the
 //! seat exactly the view it was last told. A start position whose
