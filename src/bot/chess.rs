@@ -101,8 +101,8 @@ impl Playable for Chess {
     }
 }
 
-/// A piece's worth in centipawns.
-fn worth(role: Role) -> f64 {
+/// A piece's worth in centipawns (Bluff Chess's evaluation counts the same).
+pub(super) fn worth(role: Role) -> f64 {
     match role {
         Role::Pawn => 100.0,
         Role::Knight => 320.0,

@@ -17,6 +17,7 @@
 use rand::Rng;
 use rand::rngs::StdRng;
 
+use super::chess::worth;
 use super::{BotError, Playable};
 use crate::rules::bluff::{BluffAction, BluffChess, Decision, Sealed};
 use crate::rules::chess::Role;
@@ -230,18 +231,6 @@ impl Playable for BluffChess {
             }
             _ => {}
         }
-    }
-}
-
-/// A piece's worth in centipawns.
-fn worth(role: Role) -> f64 {
-    match role {
-        Role::Pawn => 100.0,
-        Role::Knight => 320.0,
-        Role::Bishop => 330.0,
-        Role::Rook => 500.0,
-        Role::Queen => 900.0,
-        Role::King => 0.0,
     }
 }
 
