@@ -3,7 +3,7 @@
 -- dumped with `sqlite3 .dump`: #1 chess with a standing draw offer, #2 Bluff
 -- Chess won by capturing the alter ego, #3 chess ended by mate, #4 Bluff Chess
 -- under way with a sealed decision, #5 Superial Chess under way.
--- tests/snapshots.rs loads it and plays on.
+-- tests/integration/snapshots.rs loads it and plays on.
 PRAGMA foreign_keys=OFF;
 BEGIN TRANSACTION;
 CREATE TABLE _sqlx_migrations (

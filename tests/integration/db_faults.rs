@@ -5,15 +5,13 @@
 //! exactly once. SQLite's own means make the faults, since root (as CI
 //! runs) ignores file permissions: `PRAGMA max_page_count` caps the file at
 //! its size ("full"), `PRAGMA query_only` refuses every write
-//! ("read-only"). `tests/mail_db_faults_e2e.rs` has the daemon's side.
-
-mod support;
+//! ("read-only"). `tests/integration/mail_db_faults_e2e.rs` has the daemon's side.
 
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::{Handled, MailKey};
 use arbiter::store::{Store, StoreError};
 use sqlx::Row;
-use support::room::{Room, mail, started_game};
+use crate::support::room::{Room, mail, started_game};
 
 /// What a failed mail could have changed.
 #[derive(Debug, PartialEq, Eq)]

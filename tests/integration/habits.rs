@@ -2,12 +2,10 @@
 //! path: spectators of public games, conditional moves, daily digests,
 //! takeback by agreement and abort.
 
-mod support;
-
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
 use chrono::{Duration, Utc};
-use support::room::{REFEREE, Room, mail, started_game};
+use crate::support::room::{REFEREE, Room, mail, started_game};
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";
@@ -88,7 +86,7 @@ async fn a_spectator_of_a_public_game_gets_a_mail_after_each_move_until_unwatch(
     assert!(!text.contains("key: 1."), "{text}");
     // It shows the public board as a picture, inline.
     let raw = last_raw(&room, CAROL).await;
-    let picture = support::picture::board_picture(&raw).expect("a picture");
+    let picture = crate::support::picture::board_picture(&raw).expect("a picture");
     let mut tx = room.mailroom.referee.store().write().await.unwrap();
     let loaded = room.mailroom.referee.load(&mut tx, 1).await.unwrap();
     let public = loaded.public_view();

@@ -2,12 +2,10 @@
 //! the inbox handler on an in-memory database, and one from the command
 //! line as the real binary, random moves included.
 
-mod support;
-
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
-use support::cli::arbiter;
-use support::room::{Room, mail, started_game};
+use crate::support::cli::arbiter;
+use crate::support::room::{Room, mail, started_game};
 
 #[tokio::test]
 async fn a_game_by_mail_with_a_random_move() {

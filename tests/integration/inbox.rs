@@ -2,14 +2,12 @@
 //! out, on an in-memory database. (The end-to-end tests do the same through
 //! the real mail server.)
 
-mod support;
-
 use arbiter::config::{RefereeConfig, StartPolicy};
 use arbiter::store::mail::{Handled, MailKey};
-use support::room::{REFEREE, Room, mail};
+use crate::support::room::{REFEREE, Room, mail};
 
 async fn started_game(room: &mut Room) -> (String, String) {
-    support::room::started_game(room, "chess", "").await
+    crate::support::room::started_game(room, "chess", "").await
 }
 
 #[tokio::test]
@@ -257,7 +255,7 @@ async fn every_game_mail_is_threaded_per_player() {
 
 /// Every mail of a player's game goes into the thread begun by that
 /// player's first mail of the game.
-fn assert_threads_chain(mails: &[support::room::Threading], player: &str) -> String {
+fn assert_threads_chain(mails: &[crate::support::room::Threading], player: &str) -> String {
     let mut game_mails = mails
         .iter()
         .filter(|m| m.to == player && m.subject.starts_with("[arbiter #1]"));

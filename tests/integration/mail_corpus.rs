@@ -1,5 +1,5 @@
 //! What the referee *does* with every real-world mail shape of
-//! `tests/data/eml` (their parsed form is pinned by `tests/mail_parse.rs`).
+//! `tests/data/eml` (their parsed form is pinned by `tests/integration/mail_parse.rs`).
 //!
 //! Each sample goes through the real mail room on an in-memory database.
 //! A sample that acts in a game or answers a challenge first gets a real
@@ -12,8 +12,6 @@
 //! refused, answered or ignored with nothing changed. Nothing may panic,
 //! and no mail may go to anyone but the sender or the game's players.
 
-mod support;
-
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,7 +21,7 @@ use arbiter::mail::parse::parse;
 use arbiter::rules::Seat::{self, Black, White};
 use arbiter::store::mail::Handled;
 use sqlx::Row;
-use support::room::{REFEREE, Room, mail};
+use crate::support::room::{REFEREE, Room, mail};
 
 /// The sender's opponent in the games the samples play in.
 const RIVAL: &str = "rival@example.test";
@@ -470,7 +468,7 @@ async fn check_cases(transform: impl Fn(Vec<u8>) -> Vec<u8>) {
 #[tokio::test]
 async fn a_huge_attachment_does_not_hide_the_move() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, _) = support::room::started_game(&mut room, "chess", "").await;
+    let (alice, _) = crate::support::room::started_game(&mut room, "chess", "").await;
     // 15 MB of incompressible-looking bytes, base64 in 76-column lines.
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let bytes: Vec<u8> = (0..15 * 1024 * 1024)

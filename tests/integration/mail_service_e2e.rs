@@ -3,12 +3,10 @@
 //! committed once, the outbox tried, exit 0 within 10 s); SIGHUP rereads
 //! the configuration without a restart, and a broken file changes nothing.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use sqlx::Row;
-use support::{Harness, Reader, Setup};
+use crate::support::{Harness, Reader, Setup};
 
 const STOP_LIMIT: Duration = Duration::from_secs(10);
 

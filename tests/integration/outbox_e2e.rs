@@ -2,12 +2,10 @@
 //! (5xx) is given up at once and shown to the host, while the others go
 //! out as usual.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use sqlx::Row;
-use support::{Harness, Reader, Setup};
+use crate::support::{Harness, Reader, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_the_server_refuses_for_good_is_given_up_and_reported() {

@@ -3,12 +3,10 @@
 //! pooled SMTP ones), it opens new ones by itself, the game goes on, and
 //! nothing is lost or applied twice.
 
-mod support;
-
 use std::time::Duration;
 
 use sqlx::Row;
-use support::{Harness, Setup};
+use crate::support::{Harness, Setup};
 
 /// What the daemon logs when its IMAP session drops.
 const DROPPED: &str = "IMAP session ended; reconnecting";

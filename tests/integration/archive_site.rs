@@ -6,8 +6,6 @@
 //! no console error. Beside it, what needs no browser: an ongoing game
 //! never reaches the site, text is escaped, a second export writes nothing.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -15,8 +13,8 @@ use arbiter::command::Command as PlayerCommand;
 use arbiter::referee::{Referee, RefereeError};
 use arbiter::rules::{Options, Seat};
 use arbiter::store::Store;
-use support::browser::{Loaded, load, url};
-use support::cli::arbiter;
+use crate::support::browser::{Loaded, load, url};
+use crate::support::cli::arbiter;
 
 /// The adjudication's reason: markup that must reach the page as text.
 const HOSTILE: &str = "<script>document.title='pwned'</script> & \"quotes\"";

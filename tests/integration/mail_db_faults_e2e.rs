@@ -5,15 +5,13 @@
 //! exactly once. Root (as CI runs) ignores file permissions, so the file is
 //! made immutable (`chattr +i`, which binds root too): SQLite then opens it
 //! read-only, as it does a file its user may not write.
-//! (`tests/db_faults.rs` covers a full database and the rollback itself.)
-
-mod support;
+//! (`tests/integration/db_faults.rs` covers a full database and the rollback itself.)
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use support::{Harness, Setup};
+use crate::support::{Harness, Setup};
 
 /// `chattr +i` on a file, undone when dropped (the harness must be able to
 /// remove its folder).
@@ -50,12 +48,12 @@ async fn a_read_only_database_stops_the_daemon_and_the_mail_waits() {
     let sent = alice.send(&white, "move", "e4", None).await.unwrap();
     let referee = harness.player("referee");
     referee
-        .wait_for_new(0, support::WAIT)
+        .wait_for_new(0, crate::support::WAIT)
         .await
         .expect("the move reaches the referee's mailbox");
 
     harness.start_daemon();
-    let code = harness.daemon_exit(support::WAIT);
+    let code = harness.daemon_exit(crate::support::WAIT);
     assert!(
         matches!(code, Some(c) if c != 0),
         "the daemon stops with an error: {code:?}\n{}",

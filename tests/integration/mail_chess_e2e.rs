@@ -1,9 +1,7 @@
 //! End to end through the real Postfix and Dovecot: a chess game by mail,
 //! with the mistakes players make and the mail that must never be answered.
 
-mod support;
-
-use support::{Harness, Reader, Setup};
+use crate::support::{Harness, Reader, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
@@ -77,7 +75,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     // The board as a picture, delivered intact: an inline image/png part
     // whose Content-ID the HTML shows by `cid:` (no `data:` URI), beside
     // the text; the same board for both players, each from their side.
-    let picture = support::picture::board_picture(&start_bob.raw)
+    let picture = crate::support::picture::board_picture(&start_bob.raw)
         .expect("the started mail shows the board as a picture");
     let decoded = png::Decoder::new(std::io::Cursor::new(&picture.png))
         .read_info()
@@ -90,7 +88,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
         "{}",
         picture.html
     );
-    let alices = support::picture::board_picture(&start_alice.raw).expect("Alice's too");
+    let alices = crate::support::picture::board_picture(&start_alice.raw).expect("Alice's too");
     assert_ne!(
         alices.png, picture.png,
         "Alice's board is drawn from Black's side"
@@ -150,7 +148,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     assert_eq!(harness.log_len(1).await, 1);
 
     // An auto-reply to the referee is never answered.
-    let mut message = support::plain_mail(
+    let mut message = crate::support::plain_mail(
         "alice@example.test",
         &tagged,
         "Out of office",
@@ -173,7 +171,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     assert_eq!(harness.log_len(1).await, 1);
 
     // Alice answers; a duplicate delivery of the same mail changes nothing.
-    let move_mail = support::plain_mail(
+    let move_mail = crate::support::plain_mail(
         "alice@example.test",
         &tagged,
         "Re: my move",
@@ -187,7 +185,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
     let accepted = alice.one().await;
     assert!(accepted.text.contains("accepted: e5"), "{}", accepted.text);
     bob.one().await;
-    let deadline = std::time::Instant::now() + support::WAIT;
+    let deadline = std::time::Instant::now() + crate::support::WAIT;
     while harness.outcomes_of(move_id).await.len() < 2 {
         assert!(
             std::time::Instant::now() < deadline,
@@ -225,7 +223,7 @@ async fn a_chess_game_by_mail_with_refusals_forgeries_and_automatic_mail() {
 
     // Every processed mail was moved out of the inbox, flagged seen.
     let referee_box = harness.player("referee");
-    let deadline = std::time::Instant::now() + support::WAIT;
+    let deadline = std::time::Instant::now() + crate::support::WAIT;
     while !referee_box.inbox().await.unwrap().is_empty() {
         assert!(
             std::time::Instant::now() < deadline,

@@ -3,10 +3,8 @@
 //! top-posted reply and a restart of the daemon in the middle. Each player's
 //! mailbox is checked for what that player may not see.
 
-mod support;
-
 use lettre::message::{Mailbox, Message, SinglePart, header::ContentType};
-use support::{Harness, Reader, Setup};
+use crate::support::{Harness, Reader, Setup};
 
 /// The salt a player was told for their own sealed decision.
 fn salt_in(text: &str) -> String {
@@ -206,7 +204,7 @@ async fn a_bluff_chess_game_by_mail_to_the_end() {
 
     // Every mail to the referee ended in the folder Done under Arbiter.
     let referee_box = harness.player("referee");
-    let deadline = std::time::Instant::now() + support::WAIT;
+    let deadline = std::time::Instant::now() + crate::support::WAIT;
     while !referee_box.inbox().await.unwrap().is_empty() {
         assert!(
             std::time::Instant::now() < deadline,

@@ -2,11 +2,9 @@
 //! `arbiter serve` at once, with a message naming the folder and carrying
 //! the server's answer, instead of a retry loop that only a log line shows.
 
-mod support;
-
 use std::time::Duration;
 
-use support::{Harness, Setup};
+use crate::support::{Harness, Setup};
 
 /// Starts the daemon on a fresh server and returns its exit code and log.
 fn serve_until_it_stops(

@@ -5,8 +5,6 @@
 //! the command prints has expired: the referee must run the command again
 //! and carry on, for IMAP and for SMTP.
 
-mod support;
-
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -14,7 +12,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use arbiter::demo::mailstack::StackOptions;
-use support::{Harness, Reader, Setup};
+use crate::support::{Harness, Reader, Setup};
 
 /// The tokens the endpoint was asked about, and its rule: a token is
 /// active when it starts with `fresh-`.

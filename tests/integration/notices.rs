@@ -1,12 +1,10 @@
 //! What players read in game mails: refusals with the board, a standing draw
 //! offer, and the seed announcement that lets them check every random draw.
 
-mod support;
-
 use arbiter::config::RefereeConfig;
 use sha2::{Digest, Sha256};
-use support::picture::board_picture;
-use support::room::{Room, mail};
+use crate::support::picture::board_picture;
+use crate::support::room::{Room, mail};
 
 fn last_to<'a>(outbox: &'a [(String, String, String)], to: &str) -> &'a (String, String, String) {
     outbox.iter().rev().find(|(r, _, _)| r == to).unwrap()
@@ -15,7 +13,7 @@ fn last_to<'a>(outbox: &'a [(String, String, String)], to: &str) -> &'a (String,
 #[tokio::test]
 async fn a_refusal_shows_the_players_board_in_text_and_html() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, _) = support::room::started_game(&mut room, "chess", "").await;
+    let (alice, _) = crate::support::room::started_game(&mut room, "chess", "").await;
     let before = room.log_len().await;
     room.deliver(&mail("alice@example.test", &alice, "Re", "r1@x", "e5"))
         .await;
@@ -47,7 +45,7 @@ async fn a_refusal_shows_the_players_board_in_text_and_html() {
 #[tokio::test]
 async fn a_standing_draw_offer_is_in_both_players_mails() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, bob) = support::room::started_game(&mut room, "chess", "").await;
+    let (alice, bob) = crate::support::room::started_game(&mut room, "chess", "").await;
     room.deliver(&mail("alice@example.test", &alice, "Re", "d1@x", "draw"))
         .await;
     // Later, Bob asks to see the game: the offer still stands and says so.
@@ -94,7 +92,7 @@ fn hex_after(text: &str, marker: &str) -> String {
 #[tokio::test]
 async fn the_published_seed_hashes_to_the_announced_hash() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, _) = support::room::started_game(&mut room, "bluff-chess", "").await;
+    let (alice, _) = crate::support::room::started_game(&mut room, "bluff-chess", "").await;
     let outbox = room.outbox().await;
     let start = last_to(&outbox, "alice@example.test")
         .2
@@ -119,7 +117,7 @@ async fn the_published_seed_hashes_to_the_announced_hash() {
 #[tokio::test]
 async fn a_game_without_randomness_announces_and_publishes_no_seed() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, _) = support::room::started_game(&mut room, "chess", "").await;
+    let (alice, _) = crate::support::room::started_game(&mut room, "chess", "").await;
     room.deliver(&mail("alice@example.test", &alice, "Re", "n1@x", "resign"))
         .await;
     for (to, subject, text) in room.outbox().await {
@@ -139,7 +137,7 @@ async fn the_end_of_a_game_is_told_once_per_mail() {
         "superial-chess",
     ] {
         let mut room = Room::new(RefereeConfig::default()).await;
-        let (alice, _) = support::room::started_game(&mut room, game, "").await;
+        let (alice, _) = crate::support::room::started_game(&mut room, game, "").await;
         room.deliver(&mail("alice@example.test", &alice, "Re", "g1@x", "resign"))
             .await;
         let outbox = room.outbox().await;
@@ -161,7 +159,7 @@ async fn the_end_of_a_game_is_told_once_per_mail() {
 #[tokio::test]
 async fn a_resignation_reveals_every_sealed_decision() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, bob) = support::room::started_game(&mut room, "bluff-chess", "").await;
+    let (alice, bob) = crate::support::room::started_game(&mut room, "bluff-chess", "").await;
     room.deliver(&mail("alice@example.test", &alice, "Re", "b1@x", "e4"))
         .await;
     // d5 can be taken by exd5: a death move, decided blind and sealed.
@@ -185,7 +183,7 @@ async fn a_resignation_reveals_every_sealed_decision() {
 #[tokio::test]
 async fn look_alike_letters_are_named_and_fullwidth_forms_read() {
     let mut room = Room::new(RefereeConfig::default()).await;
-    let (alice, _) = support::room::started_game(&mut room, "chess", "").await;
+    let (alice, _) = crate::support::room::started_game(&mut room, "chess", "").await;
     let before = room.log_len().await;
     // A Cyrillic "е": the refusal would otherwise look like "e4" refused.
     room.deliver(&mail(

@@ -3,12 +3,10 @@
 //! announces it in a reply the `imap` crate drops, and IDLE does not
 //! announce it again.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use arbiter::demo::mailstack::StackOptions;
-use support::{Harness, Setup};
+use crate::support::{Harness, Setup};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_that_arrives_during_another_is_read_right_after_it() {

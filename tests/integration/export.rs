@@ -4,8 +4,6 @@
 //! information is refused to all but the host, and the `history` mail of a
 //! finished game carries both files.
 
-mod support;
-
 use arbiter::archive::{Archive, pgn};
 use arbiter::command::Command;
 use arbiter::referee::{LogEntry, Match, Reader, Referee, RefereeError};
@@ -222,14 +220,14 @@ async fn an_ongoing_hidden_game_is_exported_to_the_host_only() {
         "?",
     )
     .unwrap();
-    let read = support::pgn::read(&pgn, "").unwrap();
+    let read = crate::support::pgn::read(&pgn, "").unwrap();
     assert_eq!(read.result, "*");
     assert_eq!(read.tag("Termination"), Some("unterminated"));
 }
 
 /// The PGN's moves replayed in the orthodox engine from its FEN (or the
 /// start): the final position must be the game's.
-fn replay_pgn(read: &support::pgn::Pgn) -> Position {
+fn replay_pgn(read: &crate::support::pgn::Pgn) -> Position {
     let mut position = match read.tag("FEN") {
         Some(fen) => Position::from_fen(fen).unwrap(),
         None => Position::startpos(),
@@ -253,7 +251,7 @@ async fn chess_pgn_reads_back_and_replays_to_the_same_position() {
     act(&referee, id, Seat::White, Command::Resign).await;
     let exported = archive(&referee, id, Reader::Public).await.unwrap();
     let text = pgn::write(&exported, "referee@club.example").unwrap();
-    let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let read = crate::support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(
         read.tag("Event"),
         Some(format!("Arbiter game #{id}").as_str())
@@ -290,7 +288,7 @@ async fn bluff_and_rebel_pgn_carry_decisions_and_recruits_as_comments() {
     .await;
     let exported = archive(&referee, bluff, Reader::Public).await.unwrap();
     let text = pgn::write(&exported, "?").unwrap();
-    let read = support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let read = crate::support::pgn::read(&text, "").unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(read.tag("Variant"), Some("Bluff Chess"));
     assert_eq!(read.tag("Result"), Some("0-1"));
     let d8 = &exported.secrets[0];
@@ -319,7 +317,7 @@ async fn bluff_and_rebel_pgn_carry_decisions_and_recruits_as_comments() {
         "?",
     )
     .unwrap();
-    let read = support::pgn::read(&text, "U").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let read = crate::support::pgn::read(&text, "U").unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(read.tag("Variant"), Some("Rebel Chess I"));
     let moves: Vec<&str> = read.moves.iter().map(|m| m.2.as_str()).collect();
     assert_eq!(moves, ["Uc4", "a6", "--", "d6"]);
@@ -344,7 +342,7 @@ async fn games_that_are_not_chess_have_no_pgn() {
 /// The newest mail to `to`: its text and its attachments (name, content
 /// type, body).
 async fn last_mail(
-    room: &support::room::Room,
+    room: &crate::support::room::Room,
     to: &str,
 ) -> (String, Vec<(String, String, String)>) {
     use mail_parser::MimeHeaders;
@@ -376,7 +374,7 @@ async fn last_mail(
 async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
     use arbiter::config::RefereeConfig;
     use arbiter::store::mail::Handled;
-    use support::room::{Room, mail, started_game};
+    use crate::support::room::{Room, mail, started_game};
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "bluff-chess", "").await;
     let send = |who: &str, to: &str, id: &str, text: &str| {
@@ -433,8 +431,8 @@ async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
             ("arbiter-1.json", "application/json")
         ]
     );
-    let read = support::pgn::read(&files[0].2.replace("\r\n", "\n"), "").unwrap();
-    assert_eq!(read.tag("Site"), Some(support::room::REFEREE));
+    let read = crate::support::pgn::read(&files[0].2.replace("\r\n", "\n"), "").unwrap();
+    assert_eq!(read.tag("Site"), Some(crate::support::room::REFEREE));
     assert_eq!(read.tag("Result"), Some("0-1"));
     let json: Archive = serde_json::from_str(&files[1].2).unwrap();
     assert_eq!(json.secrets.len(), 2);
@@ -443,7 +441,7 @@ async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
 
 #[test]
 fn export_from_the_command_line() {
-    use support::cli::arbiter;
+    use crate::support::cli::arbiter;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("export.db");
     let new = |game: &str| {
@@ -500,7 +498,7 @@ fn export_from_the_command_line() {
     );
     let run = arbiter(&db, &["game", "export", &chess, "--format", "pgn"]);
     assert_eq!(run.code, 0, "{}", run.err);
-    let read = support::pgn::read(&run.out, "").unwrap();
+    let read = crate::support::pgn::read(&run.out, "").unwrap();
     assert_eq!(read.tag("Site"), Some("?"));
     assert_eq!(read.result, "*");
 }

@@ -1,12 +1,10 @@
 //! The referee from the command line: `arbiter game ...`, `perft`, `rules`,
 //! run as the real binary on a fresh database.
 
-mod support;
-
 use std::path::Path;
 use std::process::Command;
 
-use support::cli::arbiter;
+use crate::support::cli::arbiter;
 
 fn new_game(db: &Path, game: &str, options: &[&str]) -> String {
     let mut args = vec![
@@ -621,7 +619,7 @@ async fn mailed_picture(db: &Path, player: &str) -> Vec<u8> {
     let raw = Draft::notice(&config, store.installation(), &notices[0], None)
         .format(&config)
         .unwrap();
-    support::picture::board_picture(&raw).unwrap().png
+    crate::support::picture::board_picture(&raw).unwrap().png
 }
 
 #[tokio::test]

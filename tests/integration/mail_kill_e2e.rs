@@ -6,12 +6,10 @@
 //! exactly once, in order, the log replays, and SQLite's integrity check
 //! passes.
 
-mod support;
-
 use std::time::Duration;
 
 use sqlx::Row;
-use support::{Harness, Setup};
+use crate::support::{Harness, Setup};
 
 const MOVES: [&str; 20] = [
     "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",

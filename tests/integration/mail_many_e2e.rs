@@ -7,8 +7,6 @@
 //!
 //! `ARBITER_MANY_GAMES=N` plays N games instead of 200.
 
-mod support;
-
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -21,7 +19,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use sqlx::Row;
-use support::{Harness, Setup, WAIT};
+use crate::support::{Harness, Setup, WAIT};
 
 /// Moves each game gets (fewer if it ends before).
 const PLIES: usize = 4;

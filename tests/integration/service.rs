@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const UNIT: &str = include_str!("../contrib/arbiter.service");
+const UNIT: &str = include_str!("../../contrib/arbiter.service");
 
 /// The unit with its `ExecStart=` binary replaced by the one under test
 /// (`systemd-analyze verify` checks that the binary exists), in `dir`.

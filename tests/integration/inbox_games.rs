@@ -2,11 +2,9 @@
 //! sealed Reality Check setup and a Rebel Chess recruit, through the inbox
 //! handler on an in-memory database.
 
-mod support;
-
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
-use support::room::{Room, mail, started_game};
+use crate::support::room::{Room, mail, started_game};
 
 const WHITE_SETUP: &str =
     "setup d1=R/R c2=N/N d2=B/B e2=N/R b3=P/B c3=P/P d3=B/R e3=P/N f3=P/R hand=NB";
@@ -213,7 +211,7 @@ async fn a_reflection_teammate_game_by_mail() {
 /// same move answering the latest mail is played.
 #[tokio::test]
 async fn an_old_move_mail_sent_again_is_refused_not_replayed() {
-    use support::room::reply;
+    use crate::support::room::reply;
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "chess", "").await;
     let alice_addr = "alice@example.test";
