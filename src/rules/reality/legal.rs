@@ -10,7 +10,7 @@
 
 use super::RealityCheck;
 use super::actions::{Action, Forfeit};
-use super::board::{ChipId, Face, Kind, Place, list};
+use super::board::{ChipId, Face, Kind, Place, Shape, list};
 use crate::rules::geometry::Square;
 use crate::rules::{ActionError, Seat};
 
@@ -23,6 +23,12 @@ pub enum FlipMode {
     Choose,
     /// The referee rolls; the flip must meet the roll.
     Dice,
+}
+
+/// A refusal with a hint: the reason a sentence of its own, the hint (one
+/// or more sentences) after it.
+fn refuse(reason: impl Into<String>, hint: impl Into<String>) -> ActionError {
+    ActionError::illegal_with_hint(format!("{}.", reason.into()), hint)
 }
 
 /// What a die asks for, in players' words.
@@ -282,7 +288,7 @@ impl RealityCheck {
             if candidates.contains(square) {
                 return Ok(());
             }
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!(
                     "the chip to flip must be {} (the die shows {die})",
                     die_meaning(die, seat)
@@ -304,10 +310,13 @@ impl RealityCheck {
             _ => {}
         }
         if self.over_limit(seat) && !matches!(action, Action::Drop { .. }) {
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!(
-                    "your hand holds {} chips, over your limit of {}: this turn must be a drop",
-                    self.hand(seat).len(),
+                    "your hand holds {}, over your limit of {}: this turn must be a drop",
+                    match self.hand(seat).len() {
+                        1 => "1 chip".to_string(),
+                        n => format!("{n} chips"),
+                    },
                     self.limit(seat)
                 ),
                 format!(
@@ -323,6 +332,7 @@ impl RealityCheck {
                 "White's first turn is a quiet move without a flip, as `c3-c4`"
             }));
         }
+        self.squares_exist(seat, action)?;
         match *action {
             Action::Move { from, to, flip } => self.check_move(seat, from, to, flip),
             Action::Capture { from, to, check } => self.check_capture(seat, from, to, check),
@@ -336,6 +346,69 @@ impl RealityCheck {
                 unreachable!("handled above")
             }
         }
+    }
+
+    /// Every square an action names is on the board; a hole, or a square
+    /// past the board's edge, is named as such (with the moves of the chip
+    /// that was to go there).
+    fn squares_exist(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        let shape = self.settings.shape;
+        let missing = |sq: Square| -> Option<String> {
+            if shape.geometry().contains(sq) {
+                return None;
+            }
+            let inside =
+                sq.file() < shape.geometry().width() && sq.rank() < shape.geometry().height();
+            Some(if shape == Shape::Advanced && inside {
+                format!("{sq} is a hole in the board")
+            } else {
+                format!("there is no square {sq} on the board")
+            })
+        };
+        let (squares, mover) = match *action {
+            Action::Move { from, to, flip } => (
+                vec![Some(from), Some(to), flip],
+                Some((from, to, "move to")),
+            ),
+            Action::Capture { from, to, .. } => {
+                (vec![Some(from), Some(to)], Some((from, to, "capture on")))
+            }
+            Action::Drop { to, .. } => (vec![Some(to)], None),
+            Action::Memory {
+                first,
+                second,
+                forfeit,
+            } => {
+                let forfeit = match forfeit {
+                    Forfeit::Square(sq) => Some(sq),
+                    Forfeit::Hand(_) => None,
+                };
+                (vec![Some(first), Some(second), forfeit], None)
+            }
+            Action::Flip { square } => (vec![Some(square)], None),
+            Action::Setup { .. } | Action::Keep | Action::Refuse => (Vec::new(), None),
+        };
+        for square in squares.into_iter().flatten() {
+            let Some(why) = missing(square) else {
+                continue;
+            };
+            return Err(match mover {
+                Some((from, to, verb)) if to == square && missing(from).is_none() => {
+                    match self.own_chip(seat, from) {
+                        Ok(id) => {
+                            let face = self.chip(id).up;
+                            refuse(
+                                format!("the chip on {from} cannot {verb} {to}: {why}"),
+                                self.moves_hint(seat, from, face),
+                            )
+                        }
+                        Err(err) => err,
+                    }
+                }
+                _ => ActionError::illegal(why),
+            });
+        }
+        Ok(())
     }
 
     /// The chip of `seat` on `from`, or the refusal.
@@ -379,7 +452,7 @@ impl RealityCheck {
                     "{to} is occupied: a capture is written {from}x{to}"
                 )));
             }
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!(
                     "the chip on {from} shows {face} ({}), which cannot move to {to}",
                     face.name()
@@ -397,7 +470,7 @@ impl RealityCheck {
             ))),
             (FlipMode::None | FlipMode::Dice, None) => Ok(()),
             (FlipMode::Choose, None) if flips.is_empty() => Ok(()),
-            (FlipMode::Choose, None) => Err(ActionError::illegal_with_hint(
+            (FlipMode::Choose, None) => Err(refuse(
                 format!("a quiet move must flip a chip: write {from}-{to} flip SQUARE"),
                 format!("You may flip: {}.", list(&flips)),
             )),
@@ -412,10 +485,7 @@ impl RealityCheck {
                 } else {
                     format!("there is no chip on {f} to flip (after the move)")
                 };
-                Err(ActionError::illegal_with_hint(
-                    reason,
-                    format!("You may flip: {}.", list(&flips)),
-                ))
+                Err(refuse(reason, format!("You may flip: {}.", list(&flips))))
             }
         }
     }
@@ -436,7 +506,7 @@ impl RealityCheck {
         };
         let (_, takes) = self.grid().reach(from, face);
         if !takes.contains(&to) {
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!(
                     "the chip on {from} shows {face} ({}), which cannot capture on {to}",
                     face.name()
@@ -481,7 +551,7 @@ impl RealityCheck {
             )));
         }
         if !self.drops[seat.index()].contains(&to) {
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!("{to} is not one of your drop squares"),
                 format!(
                     "Your free drop squares: {}.",
@@ -490,7 +560,7 @@ impl RealityCheck {
             ));
         }
         if self.grid().at(to).is_some() {
-            return Err(ActionError::illegal_with_hint(
+            return Err(refuse(
                 format!("{to} is occupied; a drop needs an empty square"),
                 format!(
                     "Your free drop squares: {}.",
