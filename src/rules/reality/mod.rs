@@ -35,7 +35,7 @@ pub mod setup;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use serde::{Deserialize, Serialize};
 
