@@ -30,6 +30,8 @@ pub(crate) mod pins;
 pub mod presentation;
 #[cfg(test)]
 pub(crate) mod replay_log;
+#[cfg(test)]
+mod round_trip;
 pub mod score;
 pub mod seat;
 pub mod shared;

@@ -8,8 +8,8 @@ use super::{BluffAction, Decision, Sealed, piece_name};
 use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcome_where};
 use crate::rules::geometry::Square;
 use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
-    PositionError, Score, Seat, Secret, Status, Viewer,
+    ActionError, Applied, Due, Duty, Ending, Entropy, Event, Game, GameResult, OptionError,
+    Options, Outcome, PositionError, Score, Seat, Secret, Status, Viewer,
 };
 
 /// One turn of the game, as it happened (sealed parts included).
@@ -392,13 +392,20 @@ impl Game for BluffChess {
     fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
         no_options(options)?;
         let parts = super::fen::read(position)?;
-        BluffChess::from_parts(
+        let mut game = BluffChess::from_parts(
             parts.position,
             parts.alter,
             parts.committed,
             parts.sealed,
             parts.deciding,
-        )
+        )?;
+        if let Some(loser) = parts.lost {
+            game.finish(
+                Outcome::win(loser.other(), Ending::AlterEgoCaptured),
+                &mut Vec::new(),
+            );
+        }
+        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -408,6 +415,13 @@ impl Game for BluffChess {
             committed: self.committed,
             sealed: self.sealed.clone(),
             deciding: self.deciding,
+            lost: match &self.outcome {
+                Some(Outcome {
+                    result: GameResult::Win(winner),
+                    reason: Ending::AlterEgoCaptured,
+                }) => Some(winner.other()),
+                _ => None,
+            },
         })
     }
 
