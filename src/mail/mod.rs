@@ -16,3 +16,5 @@ pub mod reload;
 mod room;
 pub mod sender;
 pub mod shutdown;
+pub mod smtp;
+pub mod tls;
