@@ -35,7 +35,7 @@ use arbiter::store::Store;
 use futures_util::{StreamExt, stream};
 use lettre::address::Envelope;
 use lettre::message::{Mailbox as Address, Message, header::ContentType};
-use lettre::{AsyncTransport, SmtpTransport, Transport};
+use lettre::{SmtpTransport, Transport};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -2,7 +2,7 @@
 //! Postfix and Dovecot (started by the bench; needs root, like the tests),
 //! as ratios against the mail server's own rate measured in the same run.
 //!
-//! - the server's rate: the same mails sent by a bare lettre client, pooled,
+//! - the server's rate: the same mails sent by a bare SMTP transport, pooled,
 //!   eight at a time, with no database;
 //! - the referee's sender: the mails queued in the outbox and sent by
 //!   `Sender::send_due` (pooled connections, eight in flight, one commit
@@ -20,7 +20,6 @@ use arbiter::mail::sender::{Sender, transport};
 use arbiter::store::Store;
 use arbiter::store::mail as mailstore;
 use futures_util::{StreamExt, stream};
-use lettre::AsyncTransport;
 use lettre::address::Envelope;
 
 const MAILS: usize = 200;
@@ -115,7 +114,7 @@ async fn main() {
         mails[0].len()
     );
     println!(
-        "server's own rate (lettre, pooled, 8 in flight) {:>8.1} mails/s",
+        "server's own rate (pooled, 8 in flight)         {:>8.1} mails/s",
         rate(MAILS, server)
     );
     println!(

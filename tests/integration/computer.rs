@@ -3,6 +3,8 @@
 //! to its end, one mail per move carrying the computer's answer, nothing
 //! ever mailed to its pseudo-address, and the host's limits.
 
+use crate::support::cli::arbiter;
+use crate::support::room::{REFEREE, Room, mail};
 use arbiter::config::RefereeConfig;
 use arbiter::referee::{ComputerRequest, LoadedGame};
 use arbiter::rules::{Seat, Status};
@@ -10,8 +12,6 @@ use arbiter::store::mail::Handled;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::Row;
-use crate::support::cli::arbiter;
-use crate::support::room::{REFEREE, Room, mail};
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";

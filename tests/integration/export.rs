@@ -372,9 +372,9 @@ async fn last_mail(
 
 #[tokio::test]
 async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
+    use crate::support::room::{Room, mail, started_game};
     use arbiter::config::RefereeConfig;
     use arbiter::store::mail::Handled;
-    use crate::support::room::{Room, mail, started_game};
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "bluff-chess", "").await;
     let send = |who: &str, to: &str, id: &str, text: &str| {

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use crate::support::{Harness, Setup, WAIT};
 use arbiter::demo::mailstack::StackOptions;
 use arbiter::referee::{Match, Referee};
 use arbiter::rules::{GameInfo, Options, Seat, Status};
@@ -19,7 +20,6 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use sqlx::Row;
-use crate::support::{Harness, Setup, WAIT};
 
 /// Moves each game gets (fewer if it ends before).
 const PLIES: usize = 4;

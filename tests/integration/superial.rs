@@ -2,10 +2,10 @@
 //! the inbox handler on an in-memory database, and one from the command
 //! line as the real binary, random moves included.
 
-use arbiter::config::RefereeConfig;
-use arbiter::store::mail::Handled;
 use crate::support::cli::arbiter;
 use crate::support::room::{Room, mail, started_game};
+use arbiter::config::RefereeConfig;
+use arbiter::store::mail::Handled;
 
 #[tokio::test]
 async fn a_game_by_mail_with_a_random_move() {
