@@ -358,17 +358,21 @@ impl Position {
         } else {
             self.piece_obstacle(from, to)
         };
-        Some(shape.unwrap_or_else(|| {
-            if variant.zones.is_empty() {
-                "no capture may cross the line between the two halves of the board".to_string()
+        shape.or_else(|| {
+            if !variant.allows(from, to, false) {
+                Some("no move may leave one player's home zone for the other's".to_string())
+            } else if target.is_some() && !variant.allows(from, to, true) {
+                Some(
+                    "no capture may cross the line between the two halves of the board".to_string(),
+                )
             } else {
-                "no move may leave one player's home zone for the other's".to_string()
+                None
             }
-        }))
+        })
     }
 
     /// Why a pawn cannot go from `from` to `to`, or `None` if only a
-    /// barrier of the variant stops it.
+    /// barrier of the variant may stop it.
     fn pawn_obstacle(
         &self,
         from: Square,
@@ -387,12 +391,13 @@ impl Position {
                 .then(|| format!("a {name} captures only diagonally, and {to} is taken"));
         }
         if ahead(2) == Some(to) {
-            let skipped = ahead(1).expect("the square between exists");
             return if !army.double_step.contains(from) {
                 Some(format!(
                     "a {name} steps two squares only from its starting line"
                 ))
-            } else if let Some(blocker) = self.piece_at(skipped) {
+            } else if let Some((skipped, blocker)) =
+                ahead(1).and_then(|sq| Some((sq, self.piece_at(sq)?)))
+            {
                 Some(format!(
                     "the {} on {skipped} stands in the way",
                     variant.kind(blocker.kind).name
@@ -414,7 +419,7 @@ impl Position {
     }
 
     /// Why a piece that is no pawn cannot go from `from` to `to`, or `None`
-    /// if only a barrier of the variant stops it.
+    /// if only a barrier of the variant may stop it.
     fn piece_obstacle(&self, from: Square, to: Square) -> Option<String> {
         let variant = &*self.variant;
         let geometry = &variant.geometry;
@@ -428,6 +433,9 @@ impl Position {
                 .then(|| Square::new(file as u8, rank as u8))
                 .flatten()
         };
+        // The first reason a movement that reaches `to` gives; none if one
+        // reaches it freely (then only a barrier may stop it).
+        let mut reason = None;
         for m in &def.movements {
             let (mut file, mut rank) = (i16::from(from.file()), i16::from(from.rank()));
             let mut blocked = None;
@@ -438,7 +446,7 @@ impl Position {
                     break;
                 };
                 if at == to {
-                    return Some(match blocked {
+                    let why = match blocked {
                         Some(why) => why,
                         None if captures && !m.mode.captures() => {
                             format!("a {} never captures, and {to} is taken", def.name)
@@ -450,7 +458,9 @@ impl Position {
                             )
                         }
                         None => return None,
-                    });
+                    };
+                    reason.get_or_insert(why);
+                    break;
                 }
                 if m.reach == Reach::Leap {
                     break;
@@ -467,7 +477,7 @@ impl Position {
                 }
             }
         }
-        Some(format!("a {} does not move that way", def.name))
+        Some(reason.unwrap_or_else(|| format!("a {} does not move that way", def.name)))
     }
 
     /// Why a castling fits no step of the kings named (judged on the

@@ -284,7 +284,8 @@ fn explain_pairs(
                 .iter()
                 .any(|s| s.from == image && s.to == image_to)
         };
-        if !reflected(true) && reflected(false) {
+        let (fits, fits_but_for_x) = (reflected(true), reflected(false));
+        if !fits && fits_but_for_x {
             return illegal(format!(
                 "{}: there is nothing to capture on {image_to}, so the reflected move is written \
                  without x: {mirror_text}.",
@@ -308,7 +309,7 @@ fn explain_pairs(
             }
             Notation::Castle(_) => false,
         };
-        if !reflected(true) && !names_reflection {
+        if !fits && !names_reflection {
             return illegal(format!(
                 "{}: your {name} on {from} moves with its reflection on {image}, which must make \
                  the reflected move {mirror_text}.",
