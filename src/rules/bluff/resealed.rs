@@ -5,7 +5,7 @@
 //! back in their place, and makes the decision still sealed from the seat
 //! one of those it cannot rule out.
 
-use super::game::Turn;
+use super::state::Turn;
 use super::{BluffChess, Decision, Sealed};
 use crate::rules::{ActionError, PositionError, Seat};
 

@@ -1,16 +1,15 @@
-//! The truth of a Bluff Chess game, what it allows now (whose turn, which
-//! moves and decisions, each refusal), and the game behind the [`Game`]
-//! trait. The order of one turn is in [`super::turn`].
+//! The truth of a Bluff Chess game and what it allows now (whose turn,
+//! which moves and decisions, each refusal). The order of one turn is in
+//! [`super::turn`]; the game behind the [`Game`](crate::rules::Game) trait,
+//! which ties the truth to its position string, notation, views and score,
+//! is in [`super::game`], above them all.
 
 use serde::{Deserialize, Serialize};
 
-use super::{BluffAction, Decision, Sealed, piece_name};
+use super::{Decision, Sealed, piece_name};
 use crate::rules::chess::{DrawRecord, DrawRule, Move, Position, automatic_outcome_where};
 use crate::rules::geometry::Square;
-use crate::rules::{
-    ActionError, Applied, Due, Duty, Entropy, Event, Game, OptionError, Options, Outcome,
-    PositionError, Score, Seat, Secret, Status, Viewer,
-};
+use crate::rules::{ActionError, Due, Duty, Outcome, PositionError, Seat};
 
 /// One turn of the game, as it happened (sealed parts included).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,10 +65,6 @@ fn bare_kings(position: &Position) -> bool {
 /// Checkmate or an automatic draw, with Bluff's dead position.
 pub(super) fn automatic_outcome(position: &Position, record: &DrawRecord) -> Option<Outcome> {
     automatic_outcome_where(position, record, bare_kings)
-}
-
-fn no_options(options: &Options) -> Result<(), OptionError> {
-    options.read(&[], |_| Ok(()))
 }
 
 impl BluffChess {
@@ -362,195 +357,5 @@ impl BluffChess {
     /// The turns, for the view.
     pub(super) fn turns(&self) -> &[Turn] {
         &self.turns
-    }
-}
-
-impl Game for BluffChess {
-    type Action = BluffAction;
-    type View = super::BluffView;
-
-    const NAME: &'static str = "bluff-chess";
-    const TITLE: &'static str = "Bluff Chess";
-    const OPTIONS: &'static [&'static str] = &[];
-
-    fn rules_page() -> &'static str {
-        include_str!("rules.txt")
-    }
-
-    fn new(options: &Options, _entropy: &mut Entropy) -> Result<BluffChess, OptionError> {
-        no_options(options)?;
-        Ok(BluffChess::from_parts(
-            Position::startpos(),
-            [None; 2],
-            [false; 2],
-            [None, None],
-            None,
-        )
-        .expect("the start position is consistent"))
-    }
-
-    fn from_position(position: &str, options: &Options) -> Result<BluffChess, PositionError> {
-        no_options(options)?;
-        let parts = super::fen::read(position)?;
-        BluffChess::from_parts(
-            parts.position,
-            parts.alter,
-            parts.committed,
-            parts.sealed,
-            parts.deciding,
-        )
-    }
-
-    fn position(&self) -> String {
-        super::fen::write(&super::fen::Parts {
-            position: self.position.clone(),
-            alter: self.alter,
-            committed: self.committed,
-            sealed: self.sealed.clone(),
-            deciding: self.deciding,
-        })
-    }
-
-    fn status(&self) -> Status {
-        match (&self.outcome, self.due()) {
-            (Some(outcome), _) => Status::Finished(outcome.clone()),
-            (None, Some(due)) => Status::Ongoing(vec![due]),
-            (None, None) => Status::Ongoing(Vec::new()),
-        }
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<BluffAction, ActionError> {
-        self.parse(seat, text)
-    }
-
-    fn apply(
-        &self,
-        seat: Seat,
-        action: &BluffAction,
-        entropy: &mut Entropy,
-    ) -> Result<Applied<BluffChess>, ActionError> {
-        let mut state = self.clone();
-        let mut events = Vec::new();
-        match action {
-            BluffAction::Move { mv, decision } => {
-                self.check_move_turn(seat)?;
-                self.check_move(mv)?;
-                if let Some(decision) = decision {
-                    let after = self.position.play(mv);
-                    BluffChess::check_decision(&after, seat, mv.to, *decision)?;
-                }
-                state.play_move(seat, mv, *decision, None, entropy, &mut events);
-            }
-            BluffAction::Decide(decision) => {
-                self.check_decision_turn(seat)?;
-                let turn_square = self.alter[seat.index()].expect("a decider has an alter ego");
-                BluffChess::check_decision(&self.position, seat, turn_square, *decision)?;
-                state.decide(seat, *decision, entropy, &mut events);
-                state.begin_turn(&mut events);
-            }
-            BluffAction::ClaimDraw => {
-                self.check_move_turn(seat)?;
-                let reason = self.claimable().ok_or_else(|| self.no_claim())?;
-                state.settle_claim(seat, reason, &mut events);
-            }
-            BluffAction::MoveAndClaim(mv) => {
-                self.check_move_turn(seat)?;
-                self.check_move(mv)?;
-                let reason = self
-                    .claimable_after(mv)
-                    .ok_or_else(|| self.no_claim_after(mv))?;
-                state.play_move(seat, mv, None, Some(reason), entropy, &mut events);
-            }
-        }
-        Ok(Applied { state, events })
-    }
-
-    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.finish(outcome, &mut events);
-        events
-    }
-
-    fn draw_claim(&self, seat: Seat) -> Option<BluffAction> {
-        let moving = matches!(
-            self.due(),
-            Some(Due { seat: due, duty: Duty::Move }) if due == seat
-        );
-        (moving && self.claimable().is_some()).then_some(BluffAction::ClaimDraw)
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<BluffAction> {
-        match self.due() {
-            Some(Due {
-                seat: due,
-                duty: Duty::Decision,
-            }) if due == seat => std::iter::once(Decision::Stay)
-                .chain(
-                    self.transfer_targets(seat)
-                        .into_iter()
-                        .map(Decision::Transfer),
-                )
-                .map(BluffAction::Decide)
-                .collect(),
-            Some(Due {
-                seat: due,
-                duty: Duty::Move,
-            }) if due == seat => {
-                let moves = self.legal_moves(seat);
-                let mut actions: Vec<BluffAction> = moves
-                    .iter()
-                    .map(|mv| BluffAction::Move {
-                        mv: *mv,
-                        decision: None,
-                    })
-                    .collect();
-                if self.claimable().is_some() {
-                    actions.push(BluffAction::ClaimDraw);
-                }
-                // A move that completes a repetition, or the 50 moves, may
-                // carry the claim (as in chess, only where one can).
-                if self.position.halfmove_clock() >= 99 || self.record.len() >= 5 {
-                    actions.extend(
-                        moves
-                            .iter()
-                            .filter(|mv| self.claimable_after(mv).is_some())
-                            .map(|mv| BluffAction::MoveAndClaim(*mv)),
-                    );
-                }
-                actions
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn notation(&self, _seat: Seat, action: &BluffAction) -> String {
-        let san = |mv: &Move| {
-            if self.outcome.is_none() && self.position.legal_moves().contains(mv) {
-                self.position.san(mv)
-            } else {
-                mv.to_string()
-            }
-        };
-        match action {
-            BluffAction::Move { mv, decision } => match decision {
-                Some(decision) => format!("{} {decision}", san(mv)),
-                None => san(mv),
-            },
-            BluffAction::Decide(decision) => decision.to_string(),
-            BluffAction::ClaimDraw => "claim draw".to_string(),
-            BluffAction::MoveAndClaim(mv) => format!("{} claim", san(mv)),
-        }
-    }
-
-    fn score(&self) -> Option<Score> {
-        Some(super::score::score(self))
-    }
-
-    fn secrets(&self) -> Vec<Secret> {
-        super::score::secrets(self)
-    }
-
-    fn view(&self, viewer: Viewer) -> super::BluffView {
-        super::BluffView::new(self, viewer)
     }
 }
