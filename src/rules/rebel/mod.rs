@@ -46,6 +46,7 @@ mod notation;
 mod position;
 mod record;
 mod score;
+mod state;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -59,9 +60,9 @@ pub use crate::rules::Seat;
 pub use crate::rules::chesslike::{CastleSide, Move};
 pub use crate::rules::geometry::Square;
 pub use conversionmate::BoardEnd;
-pub use game::{PlayedAction, RebelAction, RebelChess};
 pub use notation::{ACTION_FORMS, PlayError};
 pub use position::{RebelPosition, SetupError};
+pub use state::{PlayedAction, RebelAction, RebelChess};
 pub use view::{AttackedKing, PlacedPiece, RebelView};
 
 use std::sync::{Arc, OnceLock};
