@@ -13,6 +13,7 @@ mod conditional;
 mod create;
 mod deadlines;
 mod digest;
+mod host;
 mod matches;
 mod notice;
 mod replay;
@@ -28,9 +29,9 @@ use thiserror::Error;
 use tracing::info;
 
 use crate::command::Command;
+use crate::games::{GameInfo, game_names};
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, PublicView, Seat, SeatView,
-    Status, game_names,
+    ActionError, Event, GameResult, HostView, OptionError, PublicView, Seat, SeatView, Status,
 };
 use crate::store::games::{self, Checkpoint, GameRow, Progress, SeatRow};
 use crate::store::{Store, StoreError};
@@ -248,12 +249,6 @@ impl Referee {
             clock,
             computer: ComputerSettings::default(),
         }
-    }
-
-    /// The referee as the host's configuration sets it up: its clock and
-    /// its computer opponent.
-    pub fn for_host(store: Store, config: &crate::config::RefereeConfig) -> Referee {
-        Referee::with_clock(store, config.clock()).with_computer(config.computer())
     }
 
     pub fn clock(&self) -> Clock {

@@ -3,7 +3,7 @@
 //! written is decided here too ([`checkpoint_due`]).
 
 use super::{LoadedGame, LogEntry, Match, MatchError, Referee, RefereeError};
-use crate::rules::GameInfo;
+use crate::games::GameInfo;
 use crate::store::Tx;
 use crate::store::games;
 

@@ -25,30 +25,20 @@ use imports::Edge;
 /// the rooms before it.
 const ROOMS: &[&str] = &[
     // The games' rules: pure, deterministic, no I/O.
-    "rules",
-    // The computer player: a function of what its seat was told.
-    "bot",
-    // The games the referee runs: each game's rules tied to its computer.
-    "games",
-    // What players write.
-    "command",
-    // The host's configuration, as data the rooms above read.
-    "config",
-    // The database.
-    "store",
-    // The life of a game: commands and stored games to new games and notices.
-    "referee",
-    // Notices and views as text, HTML and pictures.
-    "render",
-    // A game exported, and the archive site.
+    "rules", // The computer player: a function of what its seat was told.
+    "bot", // The games the referee runs: each game's rules tied to its computer.
+    "games", // What players write.
+    "command", // The host's configuration, as data the rooms above read.
+    "config", // The database: the only room that names SQLite.
+    "store", // A game exported, as JSON and PGN (data the referee builds).
     "archive",
-    // Players' mail, in and out.
-    "mail",
-    // `arbiter check`: the host's mail path tried step by step.
-    "check",
-    // `arbiter demo`: the local mail stack and its players.
-    "demo",
-    // The command line.
+    // The life of a game: commands and stored games to new games and notices.
+    "referee", // Notices and views as text, HTML and pictures.
+    "render", // The static archive site, rendered like the mails.
+    "site", // Players' mail, in and out.
+    "mail", // `arbiter check`: the host's mail path tried step by step.
+    "check", // `arbiter demo`: the local mail stack and its players.
+    "demo", // The command line.
     "cli",
 ];
 
@@ -436,7 +426,11 @@ mod checker {
                 .to_string()
         ));
         assert!(found.iter().any(|f| f.starts_with("stray names bot")));
-        assert!(found.iter().any(|f| f.starts_with("circle in src/: bot.rs -> rules/")));
+        assert!(
+            found
+                .iter()
+                .any(|f| f.starts_with("circle in src/: bot.rs -> rules/"))
+        );
         let rooms = BTreeSet::from(["bot", "rules", "stray"]);
         assert_eq!(
             unlisted(&rooms, &["rules", "bot", "gone"]),
@@ -464,4 +458,3 @@ mod checker {
         assert!(found.is_empty(), "{found:?}");
     }
 }
-

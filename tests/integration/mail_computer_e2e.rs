@@ -6,12 +6,13 @@
 //! until their reveal, and at the end each opens to its commitment, checked
 //! here with SHA-256 independently of the referee.
 
+use crate::support::{Harness, Reader, Setup};
+use arbiter::games::GameInfo;
 use arbiter::referee::Referee;
-use arbiter::rules::{GameInfo, Seat, Status};
+use arbiter::rules::{Seat, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
-use crate::support::{Harness, Reader, Setup};
 
 const GAME: &str = "bluff-chess";
 /// The most moves Alice plays before she resigns (random moves lose long

@@ -3,10 +3,9 @@
 //! games that replay exactly.
 
 use super::{Rng, game_at, new_game, options, play_game, sq, texts};
+use crate::games::GameInfo;
 use crate::rules::rebel::{RebelAction, RebelChess, RebelView};
-use crate::rules::{
-    ActionError, Entropy, Game, GameInfo, OptionError, Options, Seat, Status, View, Viewer,
-};
+use crate::rules::{ActionError, Entropy, Game, OptionError, Options, Seat, Status, View, Viewer};
 
 #[test]
 fn options_and_registration() {
