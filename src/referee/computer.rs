@@ -18,9 +18,9 @@ use std::time::Duration;
 
 use tracing::{info, warn};
 
-use super::stored::decode_entries;
 use super::{
-    LoadedGame, Match, Notice, Referee, RefereeError, Step, check_address, normalize_address,
+    LoadedGame, Match, Notice, Referee, RefereeError, Step, check_address, decode_entries,
+    normalize_address,
 };
 use crate::bot::{Budget, ComputerInput, Level, Strategy};
 use crate::command::ColorChoice;

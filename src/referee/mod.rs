@@ -116,6 +116,22 @@ impl From<MatchError> for RefereeError {
 /// Where an entry came from, for the log: `cli`, or a mail's key.
 pub type Source<'a> = &'a str;
 
+/// Log rows as entries; one that does not decode means a damaged game
+/// (for loading a game, `stored.rs`, and for the computer's views,
+/// `computer.rs`).
+fn decode_entries(
+    id: i64,
+    rows: &[games::LogRow],
+) -> Result<Vec<LogEntry>, RefereeError> {
+    rows.iter()
+        .map(|r| serde_json::from_value(r.entry.clone()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| RefereeError::Damaged {
+            game: id,
+            reason: format!("log entry does not decode: {e}"),
+        })
+}
+
 /// A loaded game: its row, seats and match. The state and the seed stay
 /// inside: what leaves is a view of the kind the reader may have.
 pub struct LoadedGame {
