@@ -119,10 +119,7 @@ pub type Source<'a> = &'a str;
 /// Log rows as entries; one that does not decode means a damaged game
 /// (for loading a game, `stored.rs`, and for the computer's views,
 /// `computer.rs`).
-fn decode_entries(
-    id: i64,
-    rows: &[games::LogRow],
-) -> Result<Vec<LogEntry>, RefereeError> {
+fn decode_entries(id: i64, rows: &[games::LogRow]) -> Result<Vec<LogEntry>, RefereeError> {
     rows.iter()
         .map(|r| serde_json::from_value(r.entry.clone()))
         .collect::<Result<_, _>>()
