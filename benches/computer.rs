@@ -10,13 +10,14 @@
 use std::time::{Duration, Instant};
 
 use arbiter::bot::{Budget, Playable, search};
+use arbiter::games::GameInfo;
 use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::Chess;
 use arbiter::rules::reality::RealityCheck;
 use arbiter::rules::rebel::RebelChess;
 use arbiter::rules::reflection::ReflectionTeammate;
 use arbiter::rules::superial::SuperialChess;
-use arbiter::rules::{Entropy, GameInfo, Options, Seat, Status};
+use arbiter::rules::{Entropy, Options, Seat, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

@@ -270,8 +270,9 @@ async fn referee() {
 /// last entry.
 async fn checkpoints() {
     use arbiter::command::Command;
+    use arbiter::games::GameInfo;
     use arbiter::referee::{Match, Referee};
-    use arbiter::rules::{GameInfo, Seat};
+    use arbiter::rules::Seat;
     use arbiter::store::Store;
     use arbiter::store::games::{self, Checkpoint};
     use rand::SeedableRng;
@@ -407,7 +408,8 @@ async fn clock() {
 /// A game after `plies` random legal actions (Reality Check's fixed setups
 /// first), from a fixed seed.
 fn played(name: &str, options: &[&str], plies: usize) -> Box<dyn arbiter::rules::AnyGame> {
-    use arbiter::rules::{GameInfo, Seat};
+    use arbiter::games::GameInfo;
+    use arbiter::rules::Seat;
     let info = GameInfo::find(name).unwrap();
     let options = Options::parse(options.iter().copied()).unwrap();
     let mut entropy = Entropy::new([7; 32], 0);

@@ -8,7 +8,8 @@
 //! commitments are made and checked like anyone's.
 //!
 //! That it cannot cheat holds by types, not by care: the one entry point
-//! the referee has, [`GameInfo::computer`](crate::rules::GameInfo), is a
+//! the referee has, a game's `computer` in the name table above this room
+//! (`crate::games`, which ties each game's rules to [`computer`]), is a
 //! plain function pointer taking a [`ComputerInput`], which holds the seat,
 //! the game's public options, the strength and time the host allows, a seed
 //! for the computer's own choices, the seat's views (JSON, as `SeatView`

@@ -18,13 +18,14 @@ use std::time::Duration;
 
 use tracing::{info, warn};
 
-use super::stored::decode_entries;
 use super::{
-    LoadedGame, Match, Notice, Referee, RefereeError, Step, check_address, normalize_address,
+    LoadedGame, Match, Notice, Referee, RefereeError, Step, check_address, decode_entries,
+    normalize_address,
 };
 use crate::bot::{Budget, ComputerInput, Level, Strategy};
 use crate::command::ColorChoice;
-use crate::rules::{ActionError, Event, GameInfo, OptionError, Options, Seat};
+use crate::games::GameInfo;
+use crate::rules::{ActionError, Event, OptionError, Options, Seat};
 use crate::store::Tx;
 use crate::store::{computers, games};
 
@@ -294,7 +295,7 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GAMES;
+    use crate::games::GAMES;
 
     /// Every game's rules page tells how to play the computer.
     #[test]

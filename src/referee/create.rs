@@ -9,7 +9,8 @@ use super::{
     ComputerSeat, LogEntry, Match, Notice, NoticeKind, Referee, RefereeError, check_address,
     normalize_address, random_token, seed_hash,
 };
-use crate::rules::{GameInfo, Options, Seat};
+use crate::games::GameInfo;
+use crate::rules::{Options, Seat};
 use crate::store::Tx;
 use crate::store::games::{self, Checkpoint, NewGame, Progress, SeatRow};
 

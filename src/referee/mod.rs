@@ -13,6 +13,7 @@ mod conditional;
 mod create;
 mod deadlines;
 mod digest;
+mod host;
 mod matches;
 mod notice;
 mod replay;
@@ -28,9 +29,9 @@ use thiserror::Error;
 use tracing::info;
 
 use crate::command::Command;
+use crate::games::{GameInfo, game_names};
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, PublicView, Seat, SeatView,
-    Status, game_names,
+    ActionError, Event, GameResult, HostView, OptionError, PublicView, Seat, SeatView, Status,
 };
 use crate::store::games::{self, Checkpoint, GameRow, Progress, SeatRow};
 use crate::store::{Store, StoreError};
@@ -114,6 +115,19 @@ impl From<MatchError> for RefereeError {
 
 /// Where an entry came from, for the log: `cli`, or a mail's key.
 pub type Source<'a> = &'a str;
+
+/// Log rows as entries; one that does not decode means a damaged game
+/// (for loading a game, `stored.rs`, and for the computer's views,
+/// `computer.rs`).
+fn decode_entries(id: i64, rows: &[games::LogRow]) -> Result<Vec<LogEntry>, RefereeError> {
+    rows.iter()
+        .map(|r| serde_json::from_value(r.entry.clone()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| RefereeError::Damaged {
+            game: id,
+            reason: format!("log entry does not decode: {e}"),
+        })
+}
 
 /// A loaded game: its row, seats and match. The state and the seed stay
 /// inside: what leaves is a view of the kind the reader may have.
@@ -248,12 +262,6 @@ impl Referee {
             clock,
             computer: ComputerSettings::default(),
         }
-    }
-
-    /// The referee as the host's configuration sets it up: its clock and
-    /// its computer opponent.
-    pub fn for_host(store: Store, config: &crate::config::RefereeConfig) -> Referee {
-        Referee::with_clock(store, config.clock()).with_computer(config.computer())
     }
 
     pub fn clock(&self) -> Clock {

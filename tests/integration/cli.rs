@@ -368,7 +368,7 @@ fn rules_alone_lists_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let run = arbiter(&dir.path().join("r.db"), &["rules"]);
     assert_eq!(run.code, 0, "{}", run.err);
-    for info in arbiter::rules::GAMES {
+    for info in arbiter::games::GAMES {
         assert!(
             run.out.contains(info.name) && run.out.contains(info.title),
             "{} missing from {}",

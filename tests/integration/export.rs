@@ -6,9 +6,10 @@
 
 use arbiter::archive::{Archive, pgn};
 use arbiter::command::Command;
+use arbiter::games::GameInfo;
 use arbiter::referee::{LogEntry, Match, Reader, Referee, RefereeError};
 use arbiter::rules::chess::Position;
-use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::Store;
 use sha2::{Digest, Sha256};
 

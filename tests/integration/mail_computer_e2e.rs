@@ -7,8 +7,9 @@
 //! here with SHA-256 independently of the referee.
 
 use crate::support::{Harness, Reader, Setup};
+use arbiter::games::GameInfo;
 use arbiter::referee::Referee;
-use arbiter::rules::{GameInfo, Seat, Status};
+use arbiter::rules::{Seat, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};

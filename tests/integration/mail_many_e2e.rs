@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use crate::support::{Harness, Setup, WAIT};
 use arbiter::demo::mailstack::StackOptions;
+use arbiter::games::GameInfo;
 use arbiter::referee::{Match, Referee};
-use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::games;
 use futures_util::{StreamExt, stream};
 use rand::SeedableRng;

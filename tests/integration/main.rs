@@ -4,7 +4,8 @@
 //!
 //! The rooms: command-line and host paths (`cli`, `export`, `service`,
 //! `check_e2e`, ...), the referee driven through its own traits (`inbox`,
-//! `habits`, `clock`, ...), and end to end through the real Postfix and
+//! `habits`, `clock`, ...), the crate's layering read from its source
+//! (`layers`), and end to end through the real Postfix and
 //! Dovecot (`mail_*_e2e`, `demo`). The shared harness is `support`.
 
 mod support;
@@ -20,6 +21,7 @@ mod export;
 mod habits;
 mod inbox;
 mod inbox_games;
+mod layers;
 mod mail_arrival_e2e;
 mod mail_bluff_e2e;
 mod mail_chess_e2e;

@@ -20,8 +20,10 @@
 //!
 //! The parts: [`board`] (faces, chips, boards, moves), [`setup`] (the sealed
 //! setup and its commitment), [`actions`] (notation), `legal` (the legal
-//! actions), `refusal` (why one is refused), `apply` (effects and events), [`view`], [`position`] (the
-//! position string) and `rules.txt` (the player-facing rules page, which
+//! actions), `refusal` (why one is refused), `apply` (effects and events),
+//! [`view`], [`position`] (the position string), [`parts`] (a state as its
+//! parts, and read-only looks at it) and `rules.txt` (the player-facing
+//! rules page, which
 //! documents the notation and the position string and settles the open
 //! points, each pinned by a test in `tests`).
 

@@ -2,11 +2,12 @@
 //! turns, refusals, views, storage, draws.
 
 use super::{Table, cross8, sq};
+use crate::games::GameInfo;
 use crate::render::{diagram, picture};
 use crate::rules::reflection::{ReflectionAction, ReflectionTeammate};
 use crate::rules::{
-    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameInfo, GameResult, Options, Seat,
-    Status, View, Viewer,
+    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameResult, Options, Seat, Status, View,
+    Viewer,
 };
 
 #[test]

@@ -2,9 +2,10 @@
 //! string, the stored state, and play through [`AnyGame`].
 
 use super::{B, W, at, new_game, options, play_all};
+use crate::games::GameInfo;
 use crate::rules::replay_log::replay_log;
 use crate::rules::superial::Superial;
-use crate::rules::{AnyGame, Entropy, Game, GameInfo, OptionError};
+use crate::rules::{AnyGame, Entropy, Game, OptionError};
 
 #[test]
 pub(super) fn registered_with_its_two_options() {
@@ -17,7 +18,7 @@ pub(super) fn registered_with_its_two_options() {
     let page = (info.rules_page)();
     assert!(page.starts_with("SUPERIAL CHESS\n"));
     let game = (info.new)(&options("random-moves=3"), &mut Entropy::for_perft()).unwrap();
-    assert_eq!(game.info().name, "superial-chess");
+    assert_eq!(game.name(), "superial-chess");
     assert_eq!(game.position(), "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 3/3 0 1");
     let hybrid = (info.new)(&options("hybrid=on"), &mut Entropy::for_perft()).unwrap();
     assert_eq!(
