@@ -44,6 +44,18 @@ const LAST_SEND: Duration = Duration::from_millis(7500);
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
 pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::Result<()> {
+    serve_until(file, config, logins, std::future::pending()).await
+}
+
+/// The same, also stopped cleanly when `until` completes (the demo's end,
+/// before its mail server stops).
+pub async fn serve_until(
+    file: ConfigFile,
+    config: Config,
+    logins: Logins,
+    until: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let mut until = std::pin::pin!(until);
     // First: from here on the signals are the daemon's to handle (SIGHUP's
     // default would end the process), and one that comes while it starts
     // is handled once it runs.
@@ -98,6 +110,10 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
             }
             _ = terminate.recv() => {
                 info!("terminated; stopping");
+                break None;
+            }
+            _ = &mut until => {
+                info!("asked to stop; stopping");
                 break None;
             }
             _ = hangup.recv() => reload(&file, &mut running, &rooms, &store),

@@ -213,7 +213,7 @@ impl Refusal {
             E::UnknownIssuer | E::BadSignature => Refusal::Untrusted,
             E::NotValidForName => Refusal::WrongName { names: Vec::new() },
             E::NotValidForNameContext { presented, .. } => Refusal::WrongName {
-                names: presented.clone(),
+                names: presented.iter().map(|name| bare_name(name)).collect(),
             },
             E::Expired => Refusal::Expired { on: None },
             E::ExpiredContext { not_after, .. } => Refusal::Expired {
@@ -336,6 +336,17 @@ pub fn handshake_failed(error: io::Error, peer: &Peer) -> anyhow::Error {
     match words {
         Some(words) => error.context(words),
         None => error.context(format!("TLS handshake with {}", peer.host)),
+    }
+}
+
+/// A name as rustls presents it, `DnsName("mail.example.org")` or
+/// `IpAddress(192.0.2.1)`, as the host writes it.
+fn bare_name(presented: &str) -> String {
+    match (presented.find('('), presented.rfind(')')) {
+        (Some(open), Some(close)) if open < close => {
+            presented[open + 1..close].trim_matches('"').to_string()
+        }
+        _ => presented.to_string(),
     }
 }
 

@@ -253,3 +253,13 @@ fn a_ca_file_without_certificates_is_named() {
         "{error:#}"
     );
 }
+
+#[test]
+fn names_read_as_the_host_writes_them() {
+    assert_eq!(
+        bare_name("DnsName(\"mail.example.test\")"),
+        "mail.example.test"
+    );
+    assert_eq!(bare_name("IpAddress(127.0.0.1)"), "127.0.0.1");
+    assert_eq!(bare_name("plain"), "plain");
+}
