@@ -243,7 +243,8 @@ pub struct ImapConfig {
     /// With `auth = "oauth2"`: a shell command that prints a fresh access
     /// token (as mbsync's `PassCmd` or msmtp's `passwordeval`).
     pub token_command: Option<String>,
-    /// A PEM file of extra certificate authorities to trust (a private CA).
+    /// A PEM file of certificates to trust: private authorities, or the
+    /// server's own certificate, pinned (docs/hosting.md, `mail::tls`).
     pub ca_file: Option<PathBuf>,
     #[serde(default = "default_mailbox")]
     pub mailbox: String,
