@@ -312,3 +312,63 @@ impl AsyncTokioStream for Secured {
         self.tls.get_ref().0.peer_addr()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::net::TcpListener;
+
+    /// A peer that writes `said` and keeps the connection open.
+    async fn peer_saying(said: &'static [u8]) -> (TcpStream, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (mut server, _) = listener.accept().await.unwrap();
+        server.write_all(said).await.unwrap();
+        (client, server)
+    }
+
+    #[tokio::test]
+    async fn a_reply_is_read_whole_and_nothing_past_it() {
+        let (mut client, _server) =
+            peer_saying(b"250-mail.example.test\r\n250-STARTTLS\r\n250 SIZE 1000\r\nNEXT").await;
+        let ehlo = reply(&mut client, "250").await.unwrap();
+        assert_eq!(
+            ehlo,
+            b"250-mail.example.test\r\n250-STARTTLS\r\n250 SIZE 1000\r\n"
+        );
+        // What follows the reply (TLS, after STARTTLS) is left on the socket.
+        let mut next = [0u8; 4];
+        client.read_exact(&mut next).await.unwrap();
+        assert_eq!(&next, b"NEXT");
+    }
+
+    #[tokio::test]
+    async fn another_code_is_the_servers_words() {
+        let (mut client, _server) = peer_saying(b"554 5.7.1 no service here\r\n").await;
+        let error = reply(&mut client, "220").await.unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the server said \"554 5.7.1 no service here\""
+        );
+    }
+
+    #[tokio::test]
+    async fn starttls_needs_the_servers_offer() {
+        let (mut client, mut server) = peer_saying(
+            b"220 mail.example.test ESMTP\r\n250-mail.example.test\r\n250 SIZE 1000\r\n",
+        )
+        .await;
+        let error = starttls(&mut client, &ClientId::Domain("referee.test".into()))
+            .await
+            .unwrap_err();
+        assert!(
+            error.to_string().contains("does not offer STARTTLS"),
+            "{error:#}"
+        );
+        let mut ehlo = vec![0u8; "EHLO referee.test\r\n".len()];
+        server.read_exact(&mut ehlo).await.unwrap();
+        assert_eq!(ehlo, b"EHLO referee.test\r\n");
+    }
+}
