@@ -227,7 +227,7 @@ impl Refusal {
             E::InvalidPurpose | E::InvalidPurposeContext { .. } => Refusal::WrongPurpose,
             E::Other(other) => match other.0.downcast_ref::<webpki::Error>() {
                 Some(webpki::Error::CaUsedAsEndEntity) => Refusal::AuthorityAsServer,
-                _ => Refusal::Other(format!("{error:?}")),
+                _ => Refusal::Other(other.0.to_string()),
             },
             other => Refusal::Other(format!("{other:?}")),
         }
@@ -284,7 +284,9 @@ impl Refusal {
             Refusal::WrongPurpose => "the server's certificate is not made for a server's use \
                  (its extended key usage lacks serverAuth)"
                 .to_string(),
-            Refusal::Other(detail) => format!("the server's certificate is not valid: {detail}"),
+            Refusal::Other(detail) => {
+                format!("the server's certificate breaks a rule of X.509 certificates ({detail})")
+            }
         }
     }
 
@@ -322,7 +324,10 @@ impl Refusal {
             Refusal::Revoked | Refusal::WrongPurpose => {
                 "the server's operator must install a new certificate for the server".to_string()
             }
-            Refusal::Other(_) => format!("check {key}.host, {key}.port and {key}.security"),
+            Refusal::Other(_) => format!(
+                "the server's operator must replace it; or, to accept this certificate as it \
+                 stands, {own}"
+            ),
         }
     }
 }

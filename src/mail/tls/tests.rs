@@ -207,7 +207,16 @@ fn every_refusal_names_its_cause_and_a_fix() {
     let purpose = Refusal::of(&CertificateError::InvalidPurpose);
     assert!(purpose.cause(&PEER).contains("serverAuth"));
 
-    for refusal in [untrusted, authority, expired, name, revoked, purpose] {
+    let odd = Refusal::of(&CertificateError::Other(OtherError(Arc::new(
+        webpki::Error::PathLenConstraintViolated,
+    ))));
+    assert!(
+        odd.cause(&PEER).contains("PathLenConstraintViolated"),
+        "{odd:?}"
+    );
+    assert!(odd.fix(&PEER).contains("in imap.ca_file"), "{odd:?}");
+
+    for refusal in [untrusted, authority, expired, name, revoked, purpose, odd] {
         assert!(!refusal.fix(&PEER).is_empty(), "{refusal:?}");
         assert!(!refusal.fix(&PEER).contains("imap.security"), "{refusal:?}");
     }
