@@ -14,9 +14,7 @@
 //! - `+` or `#` after an action giving check or mate (optional in input).
 
 use super::actions::{self, Crown, HybridPlay};
-use super::game::{Hybrid, HybridAction};
 use super::men::{self, Man, board_of};
-use crate::rules::chess::{is_claim, strip_claim};
 use crate::rules::chesslike::{Move, Notation, Position, read_move};
 use crate::rules::geometry::Square;
 use crate::rules::superial::board::{Colour, Token};
@@ -60,29 +58,6 @@ pub fn write(position: &Position, play: &HybridPlay) -> String {
     text
 }
 
-/// Reads what `seat` wrote into a legal action, or says why not.
-pub(crate) fn parse(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridAction, ActionError> {
-    let text = text.trim();
-    if is_claim(&text.to_ascii_lowercase()) {
-        return match game.claimable() {
-            Some(_) => Ok(HybridAction::ClaimDraw),
-            None => Err(game.no_claim()),
-        };
-    }
-    if let Some(head) = strip_claim(text) {
-        let play = read_play(game, seat, head)?;
-        let (next, _) = game.after(seat, &play);
-        if next.outcome().is_some() || next.claimable().is_some() {
-            return Ok(HybridAction::PlayAndClaim(play));
-        }
-        return Err(ActionError::illegal(format!(
-            "{} would give no draw to claim.",
-            write(&game.position, &play)
-        )));
-    }
-    Ok(HybridAction::Play(read_play(game, seat, text)?))
-}
-
 /// The placement written after ` K@`: a square, and a piece's square in
 /// brackets.
 fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), ActionError> {
@@ -98,9 +73,10 @@ fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), Actio
     Ok((Square::parse(on).ok_or_else(syntax)?, piece))
 }
 
-/// Reads one play of `seat`.
-fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
+/// Reads what the side to act wrote into one of its legal plays, or says
+/// why not.
+pub(crate) fn read_play(position: &Position, text: &str) -> Result<HybridPlay, ActionError> {
+    let seat = position.turn();
     // Check marks at the end; a `+` after `=` is the hopper's aspect.
     let mut body = text.trim();
     while let Some(head) = body
@@ -128,30 +104,29 @@ fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, Action
                 .is_some_and(|p| p.owner == seat && Man(p).aspect().is_some())
         });
     match cube_on {
-        Some(from) => read_cube(game, seat, body, from, crown),
+        Some(from) => read_cube(position, seat, body, from, crown),
         None if crown.is_some() => Err(ActionError::illegal(
             "K@ places Black's king after a cube's first capture; a chess move takes no K@.",
         )),
-        None => read_chess(game, seat, body),
+        None => read_chess(position, seat, body),
     }
 }
 
 /// The legal moves of the pieces on `squares`, in SAN.
-fn moves_of(game: &Hybrid, seat: Seat, squares: &[Square]) -> Vec<String> {
-    let moves: Vec<Move> = game
-        .plays(seat)
+fn moves_of(position: &Position, squares: &[Square]) -> Vec<String> {
+    let moves: Vec<Move> = actions::legal_plays(position)
         .into_iter()
         .filter_map(|p| match p {
             HybridPlay::Piece(mv) if squares.contains(&mv.from) => Some(mv),
             _ => None,
         })
         .collect();
-    game.position.san_list(moves)
+    position.san_list(moves)
 }
 
 /// What the piece on `square` can do, as a sentence.
-fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
-    let moves = moves_of(game, seat, &[square]);
+fn piece_hint(position: &Position, square: Square, what: &str) -> String {
+    let moves = moves_of(position, &[square]);
     if moves.is_empty() {
         format!("{what} on {square} has no legal move.")
     } else {
@@ -159,12 +134,10 @@ fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
     }
 }
 
-fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
+fn read_chess(position: &Position, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
     let notation =
         read_move(&men::variant(), body).ok_or_else(|| ActionError::syntax(body, FORMS))?;
-    let found: Vec<Move> = game
-        .plays(seat)
+    let found: Vec<Move> = actions::legal_plays(position)
         .into_iter()
         .filter_map(|p| match p {
             HybridPlay::Piece(mv) => Some(mv),
@@ -201,7 +174,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                     } else {
                         format!("Your {}", position.kind_name(man.0.kind))
                     };
-                    piece_hint(game, seat, *one, &what)
+                    piece_hint(position, *one, &what)
                 }
                 [] => {
                     let own: Vec<Square> = position
@@ -209,7 +182,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                         .filter(|(_, p)| p.owner == seat && Man(*p).is_piece())
                         .map(|(s, _)| s)
                         .collect();
-                    let all = moves_of(game, seat, &own);
+                    let all = moves_of(position, &own);
                     if all.is_empty() {
                         "None of your chess pieces has a legal move.".to_string()
                     } else {
@@ -217,7 +190,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                     }
                 }
                 _ => {
-                    let all = moves_of(game, seat, &named);
+                    let all = moves_of(position, &named);
                     if all.is_empty() {
                         "None of those pieces has a legal move.".to_string()
                     } else {
@@ -235,13 +208,12 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
 }
 
 fn read_cube(
-    game: &Hybrid,
+    position: &Position,
     seat: Seat,
     body: &str,
     from: Square,
     crown: Option<(Square, Option<Square>)>,
 ) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
     let board = board_of(position);
     let man = board.get(from).expect("a cube there");
     let cube = man.cube().expect("a cube");
@@ -254,7 +226,7 @@ fn read_cube(
         let mut text = hint(&board, from, cube);
         if man.is_king() {
             text.push(' ');
-            text.push_str(&piece_hint(game, seat, from, "As its piece, your king"));
+            text.push_str(&piece_hint(position, from, "As its piece, your king"));
         }
         ActionError::illegal_with_hint(reason, text)
     };
@@ -293,8 +265,7 @@ fn read_cube(
             }
         }
     };
-    let crowns: Vec<Option<Crown>> = game
-        .plays(seat)
+    let crowns: Vec<Option<Crown>> = actions::legal_plays(position)
         .into_iter()
         .filter_map(|p| match p {
             HybridPlay::Cube { action: a, crown } if a == action => Some(crown),

@@ -30,7 +30,8 @@ fn every_play_reads_back_from_its_notation() {
     ] {
         let game = at(position);
         for text in notations(&game) {
-            let action = super::super::notation::parse(&game, game.side(), &text)
+            let action = game
+                .parse(game.side(), &text)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(game.notation(&action), text);
         }
