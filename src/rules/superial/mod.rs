@@ -10,6 +10,7 @@
 //!   aspect changes, captures), generic over the token type;
 //! - [`random`]: the random move's throw;
 //! - [`position`]: the position string;
+//! - `faults`: why a written path is no move of its cube, for a refusal;
 //! - [`notation`]: writing and reading cube actions (both forms), and what
 //!   a cube can do, for a refusal;
 //! - `display`: what both forms' views share (the last action, the faces
@@ -44,6 +45,7 @@ pub mod board;
 mod classic;
 mod display;
 mod end;
+mod faults;
 mod form;
 mod game;
 pub mod hybrid;

@@ -2,10 +2,9 @@
 //! a cube's action (read by [`super::notation`]), `random`, `claim draw`, or
 //! a play followed by `claim`; or why it is refused.
 
-use super::board::{Aspect, Colour};
 use super::game::{Play, Superial, SuperialAction, write_play};
-use super::moves::{self, CubeAction};
-use super::notation::{Written, hint, matching_moves, read, write_move};
+use super::moves;
+use super::notation::{Written, hint, read, read_cube_action};
 use crate::rules::chess::{is_claim, strip_claim};
 use crate::rules::{ActionError, Seat};
 
@@ -81,50 +80,14 @@ fn resolve(game: &Superial, seat: Seat, text: &str, written: Written) -> Result<
             ));
         }
     };
-    let refuse = |reason: String| ActionError::illegal_with_hint(reason, hint(board, from, cube));
-    let home = Colour::home(seat).name();
-    let already = |aspect: Aspect| format!("Your cube on {from} is already a {aspect}.");
-    if legs.is_empty() {
-        let aspect = aspect.expect("an aspect change when no landing is written");
-        if aspect == cube.aspect {
-            return Err(refuse(already(aspect)));
-        }
-        if !moves::may_change(seat, from) {
-            return Err(refuse(format!(
-                "Your {} on {from} stands on {home}, your home colour: a cube changes aspect only \
-                 off its home colour.",
-                cube.aspect
-            )));
-        }
-        return Ok(Play::Cube(CubeAction::Change { at: from, aspect }));
-    }
-    let matching = matching_moves(board, from, cube, &legs, aspect);
-    let mv = match matching.as_slice() {
-        [] => {
-            return Err(refuse(format!(
-                "{text} is not a move of your {} on {from}.",
-                cube.aspect
-            )));
-        }
-        [mv] => mv.clone(),
-        _ => {
-            return Err(ActionError::Ambiguous {
-                text: text.to_string(),
-                candidates: matching.iter().map(|m| write_move(m, true)).collect(),
-            });
-        }
+    // In the classic game every action of a cube is legal.
+    let hint = || {
+        hint(
+            board,
+            (from, cube),
+            &moves::actions_of(board, from, cube),
+            "your",
+        )
     };
-    if let Some(aspect) = aspect {
-        if aspect == cube.aspect {
-            return Err(refuse(already(aspect)));
-        }
-        if !moves::may_change(seat, mv.to()) {
-            return Err(refuse(format!(
-                "{} ends on {home}, your home colour: a cube changes aspect only off its home \
-                 colour.",
-                write_move(&mv.path(), false)
-            )));
-        }
-    }
-    Ok(Play::Cube(CubeAction::Move(mv)))
+    read_cube_action(board, text, (from, cube), &legs, aspect, "your", &hint).map(Play::Cube)
 }

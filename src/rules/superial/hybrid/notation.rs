@@ -17,10 +17,10 @@ use super::actions::{self, Crown, HybridPlay};
 use super::men::{self, Man, board_of};
 use crate::rules::chesslike::{Move, Notation, Position, read_move};
 use crate::rules::geometry::Square;
-use crate::rules::superial::board::{Colour, Token};
+use crate::rules::superial::board::Token;
 use crate::rules::superial::moves::{self, CubeAction};
 use crate::rules::superial::notation::{
-    self as cube_notation, Written, hint, matching_moves, write_cube_action,
+    self as cube_notation, Written, hint, read_cube_action, write_cube_action,
 };
 use crate::rules::{ActionError, Seat};
 
@@ -217,79 +217,41 @@ fn read_cube(
     let board = board_of(position);
     let man = board.get(from).expect("a cube there");
     let cube = man.cube().expect("a cube");
-    let what = if man.is_king() {
-        format!("Your king's {}", cube.aspect)
-    } else {
-        format!("Your {}", cube.aspect)
-    };
-    let refuse = |reason: String| {
-        let mut text = hint(&board, from, cube);
+    let owner = if man.is_king() { "your king's" } else { "your" };
+    let legal = actions::legal_plays(position);
+    let hint = || {
+        let of_cube: Vec<CubeAction> = legal
+            .iter()
+            .filter_map(|p| match p {
+                HybridPlay::Cube { action, .. } if action.from() == from => Some(action.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut text = hint(&board, (from, cube), &of_cube, owner);
         if man.is_king() {
             text.push(' ');
             text.push_str(&piece_hint(position, from, "As its piece, your king"));
         }
-        ActionError::illegal_with_hint(reason, text)
+        text
     };
     let Written::Cube { legs, aspect, .. } = cube_notation::read(body, 8)? else {
         return Err(ActionError::syntax(body, FORMS));
     };
-    if aspect == Some(cube.aspect) {
-        return Err(refuse(format!(
-            "{what} on {from} is already a {}.",
-            cube.aspect
-        )));
-    }
-    let action = if legs.is_empty() {
-        CubeAction::Change {
-            at: from,
-            aspect: aspect.expect("an aspect change when no landing is written"),
-        }
-    } else {
-        let matching = matching_moves(&board, from, cube, &legs, aspect);
-        match matching.as_slice() {
-            [] => {
-                return Err(refuse(format!(
-                    "{body} is not a move of {} on {from}.",
-                    what.to_lowercase()
-                )));
-            }
-            [mv] => CubeAction::Move(mv.clone()),
-            _ => {
-                return Err(ActionError::Ambiguous {
-                    text: body.to_string(),
-                    candidates: matching
-                        .iter()
-                        .map(|m| cube_notation::write_move(m, true))
-                        .collect(),
-                });
-            }
-        }
-    };
-    let crowns: Vec<Option<Crown>> = actions::legal_plays(position)
-        .into_iter()
+    let action = read_cube_action(&board, body, (from, cube), &legs, aspect, owner, &hint)?;
+    let crowns: Vec<Option<Crown>> = legal
+        .iter()
         .filter_map(|p| match p {
-            HybridPlay::Cube { action: a, crown } if a == action => Some(crown),
+            HybridPlay::Cube { action: a, crown } if *a == action => Some(*crown),
             _ => None,
         })
         .collect();
     if crowns.is_empty() {
-        let end = match &action {
-            CubeAction::Move(mv) => mv.to(),
-            CubeAction::Change { at, .. } => *at,
+        let reason = if actions::in_check(position, seat) {
+            format!("You are in check, and {body} does not end the check.")
+        } else {
+            format!("{body} would leave your king in check.")
         };
-        return Err(refuse(
-            if aspect.is_some() && !moves::may_change(seat, end) {
-                format!(
-                    "{body} ends on {}, your home colour: a cube changes aspect only off its home \
-                 colour.",
-                    Colour::home(seat).name()
-                )
-            } else if actions::in_check(position, seat) {
-                format!("You are in check, and {body} does not end the check.")
-            } else {
-                format!("{body} would leave your king in check.")
-            },
-        ));
+        return Err(ActionError::illegal_with_hint(reason, hint()));
     }
     let written = |crown: Option<Crown>| {
         write(
