@@ -13,7 +13,7 @@
 //!   square, the piece's square in brackets: `K@d6(e5)`;
 //! - `+` or `#` after an action giving check or mate (optional in input).
 
-use super::actions::{self, Crown, HybridPlay};
+use super::actions::{self, CastlingFault, Crown, HybridPlay};
 use super::men::{self, Man, board_of};
 use crate::rules::chesslike::{Move, Notation, Position, read_move};
 use crate::rules::geometry::Square;
@@ -134,6 +134,24 @@ fn piece_hint(position: &Position, square: Square, what: &str) -> String {
     }
 }
 
+/// Why the castling `notation` names is refused, if it names one the
+/// squares allow.
+fn castling_fault(position: &Position, notation: Notation) -> Option<CastlingFault> {
+    if !matches!(notation, Notation::Castle(_)) {
+        return None;
+    }
+    let mut steps = Vec::new();
+    for (from, piece) in position.pieces() {
+        if piece.owner == position.turn() {
+            position.castling_steps(from, &mut steps);
+        }
+    }
+    steps
+        .iter()
+        .find(|s| notation.fits(&position.facts(s, None), true))
+        .and_then(|s| actions::castling_fault(position, s))
+}
+
 fn read_chess(position: &Position, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
     let notation =
         read_move(&men::variant(), body).ok_or_else(|| ActionError::syntax(body, FORMS))?;
@@ -152,15 +170,25 @@ fn read_chess(position: &Position, seat: Seat, body: &str) -> Result<HybridPlay,
     match found.as_slice() {
         [mv] => Ok(HybridPlay::Piece(*mv)),
         [] => {
-            let reason = position.why_not(notation, false).unwrap_or_else(|| {
-                if actions::in_check(position, seat) {
-                    format!("You are in check, and {body} does not end the check.")
-                } else if matches!(notation, Notation::Castle(_)) {
-                    "You cannot castle out of, through or into check.".to_string()
-                } else {
-                    format!("{body} would leave your king in check.")
-                }
-            });
+            let reason = position
+                .why_not(notation, false)
+                .unwrap_or_else(|| match castling_fault(position, notation) {
+                    Some(CastlingFault::OutOfCheck) => {
+                        "You are in check, and castling out of check is not allowed.".to_string()
+                    }
+                    Some(CastlingFault::Through(square)) => format!(
+                        "{body} would take your king across {square}, where it would be in \
+                         check: castling through check is not allowed."
+                    ),
+                    Some(CastlingFault::Into(square)) => format!(
+                        "{body} would put your king in check on {square}: castling into check \
+                         is not allowed."
+                    ),
+                    None if actions::in_check(position, seat) => {
+                        format!("You are in check, and {body} does not end the check.")
+                    }
+                    None => format!("{body} would leave your king in check."),
+                });
             let named: Vec<Square> = position
                 .named(notation)
                 .into_iter()
