@@ -57,20 +57,22 @@ pub struct Superial {
 }
 
 impl Superial {
-    /// The game of a position, checked: a 6x6 board with a cube of each
-    /// team. It may be over at once (a side to act with no legal action).
+    /// The game of a position, checked: a 6x6 board, with a cube of the
+    /// side that has just acted (no action costs the mover its last cube).
+    /// It may be over at once: the side to act with no cube, or with no
+    /// legal action, has lost.
     pub fn from_setup(settings: Settings, setup: Setup) -> Result<Superial, PositionError> {
         if setup.board.size() != SIZE {
             return Err(PositionError::Malformed(format!(
                 "the classic board is {SIZE}x{SIZE} (the 8x8 hybrid is not offered)"
             )));
         }
-        for team in Seat::BOTH {
-            if setup.board.count(team) == 0 {
-                return Err(PositionError::Malformed(format!(
-                    "{team} has no cube: a position needs a cube of each team"
-                )));
-            }
+        let mover = setup.side.other();
+        if setup.board.count(mover) == 0 {
+            return Err(PositionError::Illegal(format!(
+                "{mover} has no cube, and {mover} has just acted: no action takes the mover's \
+                 last cube"
+            )));
         }
         let random_left = setup.random_left.unwrap_or([settings.random_moves; 2]);
         let mut game = Superial {
