@@ -180,6 +180,18 @@ fn perft_and_rules_from_the_command_line() {
         perft(&["2", "--fen", "s4s/1S2p1/3S2/p1P3/1s2S1/S3h1 b 0/0 0 1"]),
         "1969"
     );
+    // Black's king, a pawn riding its cube to rank 1, has not promoted:
+    // the position reads (White's king has a2, b1 and b2).
+    assert_eq!(
+        perft(&[
+            "1",
+            "--option",
+            "hybrid=on",
+            "--fen",
+            "4o3/8/8/8/8/8/8/K6(op) w - - 1 2"
+        ]),
+        "3"
+    );
     let rules = arbiter(&db, &["rules", "superial-chess"]);
     assert!(
         rules.code == 0 && rules.out.contains("SETTLED POINTS"),

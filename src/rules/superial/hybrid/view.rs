@@ -10,9 +10,8 @@ use super::position;
 use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
 use crate::rules::chesslike::Kind;
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::superial::Last;
 use crate::rules::superial::board::Token;
-use crate::rules::superial::view::{colour_map, face, shade};
+use crate::rules::superial::display::{Last, colour_map, draw_facts, face, shade};
 use crate::rules::{Cell, Diagram, Figure, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
 
 /// A man where it stands, with its board label.
@@ -142,7 +141,7 @@ impl View for HybridView {
             ),
         });
         if self.outcome.is_none() {
-            crate::rules::superial::view::draw_facts(
+            draw_facts(
                 &mut facts,
                 self.claimable,
                 self.halfmoves,

@@ -59,6 +59,17 @@ pub(super) fn the_position_string_round_trips() {
         Game::position(&short),
         "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P b 2/2 0 1"
     );
+    // A game's last position reads back too: Black, to act, has no cube
+    // left, and has lost.
+    let over = at("6/6/6/6/P1P1P1/1P1P1P b 0/0 0 40", "");
+    assert_eq!(
+        over.outcome(),
+        Some(&crate::rules::Outcome::win(
+            W,
+            crate::rules::Ending::AllCubesCaptured(B)
+        ))
+    );
+    assert_eq!(Game::position(&over), "6/6/6/6/P1P1P1/1P1P1P b 0/0 0 40");
 }
 
 #[test]
@@ -75,7 +86,10 @@ pub(super) fn bad_position_strings_are_refused_with_the_reason() {
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 10/1", "WHITE/BLACK"),
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 x", "quiet count"),
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 0 0", "turn number"),
-        ("6/6/6/6/P1P1P1/1P1P1P w", "Black has no cube"),
+        (
+            "6/6/6/6/P1P1P1/1P1P1P w",
+            "Black has no cube, and Black has just acted",
+        ),
         ("8/8/8/8/8/8/8/p6P w", "8x8 hybrid is not offered"),
         ("1p1p1p w", "has 1 ranks"),
         ("", "is not PLACEMENT SIDE"),
