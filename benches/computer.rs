@@ -9,6 +9,7 @@
 
 use std::time::{Duration, Instant};
 
+use arbiter::bot::clock::Wall;
 use arbiter::bot::{Budget, Playable, search};
 use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::Chess;
@@ -90,7 +91,14 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
         let mut rng = StdRng::seed_from_u64(1);
         let start = Instant::now();
         let run =
-            search::run::<G>(&belief, seat, Budget::iterations(ITERATIONS), &mut rng).unwrap();
+            search::run::<G>(
+                &belief,
+                seat,
+                Budget::iterations(ITERATIONS),
+                &Wall::start(),
+                &mut rng,
+            )
+            .unwrap();
         let took = start.elapsed();
         // A seat that wins at once (or has one action) takes it unsearched.
         assert!(

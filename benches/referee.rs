@@ -558,7 +558,7 @@ fn search() {
         let searched = best(3, || {
             let mut rng = rand::rngs::StdRng::seed_from_u64(1);
             let run =
-                search::run::<Chess>(&belief, Seat::White, Budget::iterations(20_000), &mut rng)
+                search::run::<Chess>(&belief, Seat::White, Budget::iterations(20_000), &arbiter::bot::clock::Wall::start(), &mut rng)
                     .unwrap();
             nodes = run.nodes;
         });
