@@ -176,7 +176,13 @@ fn every_game_keeps_within_a_tenth_of_a_second() {
         ("reality-check", &["dice=2"], &[2, 3, 30]),
         (
             "reality-check",
-            &["memory=on", "retreat=on", "memory-flips=on", "setup=free", "dice=2"],
+            &[
+                "memory=on",
+                "retreat=on",
+                "memory-flips=on",
+                "setup=free",
+                "dice=2",
+            ],
             &[2, 30],
         ),
         ("rebel-chess", &["version=1"], &[0, 20]),
@@ -271,11 +277,6 @@ fn few_and_many_actions_keep_within_the_default_second() {
         budget,
         "chess, a mate in one",
     );
-    along_a_random_game(
-        "reflection-teammate",
-        &["setup=cross12"],
-        &[0, 3],
-        budget,
-    );
+    along_a_random_game("reflection-teammate", &["setup=cross12"], &[0, 3], budget);
     along_a_random_game("reality-check", &["dice=2"], &[2, 20], budget);
 }
