@@ -39,6 +39,15 @@
 //! one and two actions deep (`decisive`): an action that wins at once is
 //! taken unsearched, and the choice is checked against a reply that wins
 //! at once.
+//!
+//! The search keeps within its time ([`Budget::time`], read on the
+//! [`Clock`] it is handed, from the clock's start): it looks at the clock
+//! before each iteration and before each step of a walk (a walk abandoned
+//! for want of time is not counted), the look for a win at once takes at
+//! most a quarter of the time, and the check against replies that win at
+//! once stops where the time ends, with the best answer found so far. A
+//! search that has looked at nothing when its time is up plays the most
+//! urgent of its actions ([`Playable::urgency`]).
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
