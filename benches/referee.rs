@@ -559,9 +559,14 @@ fn search() {
         let mut nodes = 0;
         let searched = best(3, || {
             let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-            let run =
-                search::run::<Chess>(&belief, Seat::White, Budget::iterations(20_000), &mut rng)
-                    .unwrap();
+            let run = search::run::<Chess>(
+                &belief,
+                Seat::White,
+                Budget::iterations(20_000),
+                &arbiter::bot::clock::Wall::start(),
+                &mut rng,
+            )
+            .unwrap();
             nodes = run.nodes;
         });
         let search_rate = nodes as f64 / searched.as_secs_f64();

@@ -213,6 +213,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                             color,
                             position: position.as_deref(),
                         },
+                        "cli",
                     )
                     .await
                     .map_err(refused)?,
@@ -231,6 +232,9 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                     .context("making the game public")?;
             }
             tx.commit().await.context("saving the new game")?;
+            // The computer's first move, when it plays White: thought now,
+            // outside the game's transaction.
+            referee.computer_answer_now(id).await.map_err(refused)?;
             println!("{id}");
         }
         GameCommand::Challenge {
@@ -363,6 +367,13 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                 .iter()
                 .find(|n| n.seat == seat)
                 .expect("the actor always gets a notice");
+            // Against the computer: its answer, thought now outside the
+            // game's transaction, comes in the same notice.
+            let answered = match mine.held {
+                true => referee.computer_answer_now(*id).await.map_err(refused)?,
+                false => Vec::new(),
+            };
+            let mine = answered.iter().find(|n| n.seat == seat).unwrap_or(mine);
             print!("{}", render::notice_text(mine));
         }
         GameCommand::Show { id, player, png } => {

@@ -7,7 +7,7 @@ use super::inbox::{Mailroom, Processed, same_secret};
 use super::parse::{Commands, Inbound, commands};
 use crate::command::Command;
 use crate::referee::{LoadedGame, Notice, Referee, RefereeError};
-use crate::rules::{ActionError, Seat};
+use crate::rules::{ActionError, Event, Seat};
 use crate::store::StoreError;
 use crate::store::Tx;
 use crate::store::games;
@@ -264,7 +264,9 @@ impl Mailroom {
     }
 }
 
-fn inbound_source(inbound: &Inbound) -> String {
+/// Where an entry made by `inbound` came from, for the log: its
+/// Message-ID ([`answered_mail`] reads it back).
+pub(super) fn inbound_source(inbound: &Inbound) -> String {
     match &inbound.message_id {
         Some(id) => format!("mail:{id}"),
         None => "mail".to_string(),
@@ -301,7 +303,25 @@ pub(crate) async fn conditionals_after(
         Err(e) => vec![format!("Your conditional moves were not set: {e}")],
     };
     if let Some(notice) = notices.iter_mut().find(|n| n.seat == seat) {
+        if notice.held {
+            // Told with the computer's answer.
+            let events = words.iter().map(|w| Event::private(seat, w)).collect();
+            match referee.add_to_held(conn, id, events).await {
+                Ok(()) => {}
+                Err(RefereeError::Store(e)) => return Err(e),
+                Err(e) => {
+                    tracing::warn!(game = id, error = %e, "cannot add to a held notice");
+                }
+            }
+        }
         notice.events.extend(words);
     }
     Ok(())
+}
+
+/// The Message-ID of the mail an entry came from, by its source
+/// ([`inbound_source`]); `None` for an entry from elsewhere or from a mail
+/// without one.
+pub(super) fn answered_mail(source: &str) -> Option<&str> {
+    source.strip_prefix("mail:")
 }

@@ -19,6 +19,7 @@ mod notice;
 mod replay;
 mod site;
 mod stored;
+mod turns;
 mod undo;
 mod watchers;
 
@@ -43,6 +44,7 @@ pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
+pub use turns::Answer;
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;
 
@@ -415,7 +417,9 @@ impl Referee {
     ) -> Result<Vec<Notice>, RefereeError> {
         let id = loaded.row.id;
         let mut after = self.record(conn, loaded, actor, &step, source).await?;
-        let mut events = step.events;
+        // A notice held for the computer's answer is told with this entry's.
+        let mut events = self.take_held(conn, id).await?;
+        events.extend(step.events);
         if let Some(actor) = actor {
             after = self
                 .answer_conditionally(
@@ -428,28 +432,34 @@ impl Referee {
                 )
                 .await?;
         }
-        // The computer answers at once, in the same transaction.
-        after = self.computer_answers(conn, after, &mut events).await?;
         if after.status().is_finished() || matches!(step.action, LogEntry::AcceptTakeback { .. }) {
             crate::store::conditionals::clear(conn, id, None).await?;
         }
         self.note_next_check(conn, &after).await?;
+        let kind = |to: Seat| {
+            if actor.is_none() {
+                NoticeKind::Referee
+            } else if Some(to) == actor {
+                NoticeKind::Accepted {
+                    notation: step.notation.clone(),
+                }
+            } else {
+                NoticeKind::OpponentActed
+            }
+        };
         let notices = Seat::BOTH
             .iter()
-            .map(|&to| {
-                let kind = if actor.is_none() {
-                    NoticeKind::Referee
-                } else if Some(to) == actor {
-                    NoticeKind::Accepted {
-                        notation: step.notation.clone(),
-                    }
-                } else {
-                    NoticeKind::OpponentActed
-                };
-                Notice::build(&after, to, kind, events.clone())
-            })
+            .map(|&to| Notice::build(&after, to, kind(to), events.clone()))
             .collect();
-        self.with_deadlines(conn, &after, notices).await
+        let mut notices = self.with_deadlines(conn, &after, notices).await?;
+        // The computer's answer, if it owes one now, is made outside this
+        // transaction; the player's notice waits for it.
+        if let Some(computer) = after.computer {
+            let player = computer.seat.other();
+            self.hold_for_computer(conn, &after, &mut notices, kind(player), events, source)
+                .await?;
+        }
+        Ok(notices)
     }
 
     /// Appends one step to the log and stores the state it makes; returns

@@ -41,3 +41,55 @@ pub async fn ongoing(conn: &mut Tx) -> Result<i64, StoreError> {
     .await?
     .get(0))
 }
+
+/// Records that the computer owes an action in game `id` since its log had
+/// `log_len` entries, with the player's notice `held` back until then.
+pub async fn hold(
+    conn: &mut Tx,
+    id: i64,
+    log_len: i64,
+    held: &serde_json::Value,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE computers SET owes = ?, held = ? WHERE game_id = ?")
+        .bind(log_len)
+        .bind(held.to_string())
+        .bind(id)
+        .execute(conn.db())
+        .await?;
+    Ok(())
+}
+
+/// What the computer owes in game `id`, if anything: the log's length when
+/// it came to owe, and the player's notice held.
+pub async fn owed_in(
+    conn: &mut Tx,
+    id: i64,
+) -> Result<Option<(i64, serde_json::Value)>, StoreError> {
+    let row =
+        sqlx::query("SELECT owes, held FROM computers WHERE game_id = ? AND owes IS NOT NULL")
+            .bind(id)
+            .fetch_optional(conn.db())
+            .await?;
+    let Some(row) = row else { return Ok(None) };
+    let held: String = row.get("held");
+    let held = serde_json::from_str(&held)
+        .map_err(|e| StoreError::Corrupt(format!("game {id}: the computer's held notice: {e}")))?;
+    Ok(Some((row.get("owes"), held)))
+}
+
+/// Clears what the computer owed in game `id`: answered, or no longer owed.
+pub async fn clear(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE computers SET owes = NULL, held = NULL WHERE game_id = ?")
+        .bind(id)
+        .execute(conn.db())
+        .await?;
+    Ok(())
+}
+
+/// The games where the computer owes an action, the oldest game first.
+pub async fn owing(conn: &mut Tx) -> Result<Vec<i64>, StoreError> {
+    let rows = sqlx::query("SELECT game_id FROM computers WHERE owes IS NOT NULL ORDER BY game_id")
+        .fetch_all(conn.db())
+        .await?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}

@@ -15,6 +15,7 @@ mod check_e2e;
 mod cli;
 mod clock;
 mod computer;
+mod computer_turns;
 mod db_faults;
 mod demo;
 mod export;

@@ -14,6 +14,7 @@
 //!   played through the rules like a mail's.
 
 mod bluff;
+mod budget;
 mod chess;
 mod reality;
 mod rebel;
