@@ -31,6 +31,9 @@ pub struct SuperialView {
     pub random_moves: u8,
     /// Random moves left, White's and Black's.
     pub random_left: [u8; 2],
+    /// Whether the viewer is a player with a random move left, in a game
+    /// still on: only they are told how to write one.
+    pub may_throw: bool,
     /// Actions since the last capture or random move.
     pub quiet: u32,
     pub claimable: Option<DrawRule>,
@@ -54,6 +57,10 @@ impl SuperialView {
             turn: game.side,
             random_moves: game.settings.random_moves,
             random_left: game.random_left,
+            may_throw: match viewer {
+                Viewer::Seat(seat) => game.outcome.is_none() && game.random_left(seat) > 0,
+                Viewer::Spectator | Viewer::Host => false,
+            },
             quiet: game.quiet,
             claimable: game.claimable(),
             last: game.last.clone(),
@@ -98,8 +105,14 @@ impl View for SuperialView {
         ));
         if self.random_moves > 0 || self.random_left != [0, 0] {
             facts.push(format!(
-                "Random moves left: White {}, Black {} (write: random)",
-                self.random_left[0], self.random_left[1]
+                "Random moves left: White {}, Black {}{}",
+                self.random_left[0],
+                self.random_left[1],
+                if self.may_throw {
+                    " (write: random)"
+                } else {
+                    ""
+                }
             ));
         }
         if self.outcome.is_none() {

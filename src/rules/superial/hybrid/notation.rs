@@ -2,15 +2,15 @@
 //!
 //! - chess moves, White's and Black's pieces', in SAN or coordinates as in
 //!   chess (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1-f3`, `N g1-f3`);
-//! - cube actions as in the classic game (`b7-b6`, `b7-b5-d5`, `c6-d5=X`,
+//! - cube actions as in the classic game (`b7-b6`, `b7-b5-d5`, `c7-c6=X`,
 //!   `d5=+`), a text that starts with a cube's square being that cube's;
 //! - Black's king: from its square, a path (`d5-d6`) moves it as its cube,
 //!   and a chess move naming its piece (`Nf6`, `N d5-f6`; a pawn as in
 //!   SAN, `d4`) as its piece;
 //! - the king's placement at Black's first capture: ` K@SQUARE` after the
-//!   action, the square its cube stands on (`c7-d6 K@d6`, `c7-d6 K@c7`);
+//!   action, the square its cube stands on (`d4-d3 K@d3`, `d4-d3 K@d2`);
 //!   where several pieces are captured and the king stays on the cube's
-//!   square, the piece's square in brackets: `K@d6(e5)`;
+//!   square, the piece's square in brackets: `a1-c3-e5 K@e5(d4)`;
 //! - `+` or `#` after an action giving check or mate (optional in input).
 
 use super::actions::{self, CastlingFault, Crown, HybridPlay};
@@ -26,8 +26,8 @@ use crate::rules::{ActionError, Seat};
 
 /// The forms of an action, for answers to what could not be read.
 pub const FORMS: &str = "a chess move in algebraic notation or coordinates (e4, Nf3, exd5, O-O, \
-     e8=Q, g1-f3), a cube action such as b7-b6, b7-b5-d5, c6-d5=X or d5=+, a first capture \
-     with the king's square (c7-d6 K@d6), or claim draw";
+     e8=Q, g1-f3), a cube action such as b7-b6, b7-b5-d5, c7-c6=X or d5=+, a first capture \
+     with the king's square (d4-d3 K@d2), or claim draw";
 
 /// A legal play in notation, with `+` or `#` when it checks or mates.
 pub fn write(position: &Position, play: &HybridPlay) -> String {
