@@ -6,7 +6,7 @@
 
 use mail_parser::{Message, MimeHeaders, PartType};
 
-use super::is_tag;
+use super::tag::is_tag;
 use crate::command::{self, Command, CommandError, ConditionalLine};
 use crate::mail::quote::{self, new_text};
 

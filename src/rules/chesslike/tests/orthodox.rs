@@ -140,11 +140,20 @@ fn obstacles_say_why_a_piece_cannot_go_there() {
     assert_eq!(why("d1", "d3"), said("d3 holds your own pawn"));
     assert_eq!(why("a1", "a3"), said("the pawn on a2 stands in the way"));
     assert_eq!(why("b1", "b3"), said("a knight does not move that way"));
-    assert_eq!(why("e2", "e3"), said("a pawn captures only diagonally, and e3 is taken"));
+    assert_eq!(
+        why("e2", "e3"),
+        said("a pawn captures only diagonally, and e3 is taken")
+    );
     assert_eq!(why("e2", "e4"), said("the pawn on e3 stands in the way"));
     assert_eq!(why("f2", "e3"), None);
-    assert_eq!(why("g2", "h3"), said("a pawn moves diagonally only to capture, and h3 is empty"));
-    assert_eq!(why("d3", "d5"), said("a pawn steps two squares only from its starting line"));
+    assert_eq!(
+        why("g2", "h3"),
+        said("a pawn moves diagonally only to capture, and h3 is empty")
+    );
+    assert_eq!(
+        why("d3", "d5"),
+        said("a pawn steps two squares only from its starting line")
+    );
     assert_eq!(why("g2", "g1"), said("g1 holds your own knight"));
     assert_eq!(why("h2", "h5"), said("a pawn does not move that way"));
     assert_eq!(why("g1", "f3"), None);
