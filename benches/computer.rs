@@ -142,7 +142,7 @@ impl Correspondence {
     /// An action the rules do not list (Reality Check's setups, of any
     /// form), as the computer writes its own.
     fn unlisted(&self, seat: Seat) -> String {
-        let info = self.game.info();
+        let info = GameInfo::find(self.game.name()).expect("a game of the table");
         let input = ComputerInput {
             seat,
             options: self.options.clone(),
@@ -159,7 +159,7 @@ impl Correspondence {
     /// strongest with `budget`, through the name table's entry (the wall
     /// clock, the views read included), as a share of the budget.
     fn choice_over_budget(&self, seat: Seat, budget: Duration) -> f64 {
-        let info = self.game.info();
+        let info = GameInfo::find(self.game.name()).expect("a game of the table");
         let input = ComputerInput {
             seat,
             options: self.options.clone(),
