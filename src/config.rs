@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
+use crate::store::Location;
+
 /// `config/arbiter.toml` and friends.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -24,14 +26,85 @@ pub struct Config {
 pub struct DatabaseConfig {
     /// The SQLite file, created on first use. Relative paths are relative to
     /// the configuration file's directory.
+    #[serde(default = "default_database_path")]
     pub path: PathBuf,
+    /// A PostgreSQL database instead of the file, which several referees
+    /// may share: `postgres://USER@HOST:PORT/DATABASE`, with libpq's
+    /// parameters (`?sslmode=verify-full`). It wins over `path` (and over a
+    /// file named by `--db`). No password here: see `password_env`.
+    pub url: Option<String>,
+    /// The environment variable that holds the PostgreSQL password (libpq's
+    /// own `PGPASSWORD` and `~/.pgpass` work too).
+    pub password_env: Option<String>,
+}
+
+fn default_database_path() -> PathBuf {
+    PathBuf::from("arbiter.db")
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
-            path: PathBuf::from("arbiter.db"),
+            path: default_database_path(),
+            url: None,
+            password_env: None,
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// The database these settings name: the PostgreSQL URL (with the
+    /// password from `password_env`), else the SQLite file.
+    pub fn location(&self) -> anyhow::Result<Location> {
+        let Some(url) = &self.url else {
+            return Ok(Location::Sqlite(self.path.clone()));
+        };
+        let Some(name) = &self.password_env else {
+            return Ok(Location::Postgres(url.clone()));
+        };
+        let password = secret_from_env(name)?;
+        let mut parsed = url::Url::parse(url).context("database.url")?;
+        if parsed.set_password(Some(&password)).is_err() {
+            bail!("database.url has no host to log in to");
+        }
+        Ok(Location::Postgres(parsed.to_string()))
+    }
+
+    /// `--db` (or `ARBITER_DB`): a PostgreSQL URL replaces `url` (and
+    /// `password_env`: such a URL carries its own); a file replaces `path`.
+    pub fn override_with(&mut self, db: &Path) {
+        let text = db.to_string_lossy();
+        if crate::store::is_postgres_url(&text) {
+            self.url = Some(text.into_owned());
+            self.password_env = None;
+        } else {
+            self.path = db.to_path_buf();
+        }
+    }
+
+    /// The settings must name one database, and keep its password out of
+    /// the file.
+    fn check(&self) -> anyhow::Result<()> {
+        match &self.url {
+            Some(url) => {
+                if !crate::store::is_postgres_url(url) {
+                    bail!("database.url {url:?} is not a postgres:// URL");
+                }
+                let parsed = url::Url::parse(url)
+                    .with_context(|| format!("database.url {url:?} is not a URL"))?;
+                if parsed.password().is_some() {
+                    bail!(
+                        "database.url holds a password: take it out, and name the environment \
+                         variable that holds it in database.password_env"
+                    );
+                }
+            }
+            None if self.password_env.is_some() => {
+                bail!("database.password_env is set but database.url is not (SQLite has no password)")
+            }
+            None => {}
+        }
+        Ok(())
     }
 }
 
@@ -335,6 +408,7 @@ impl Config {
 
     /// Refuses settings that would be unsafe or cannot work.
     pub fn check(&self) -> anyhow::Result<()> {
+        self.database.check()?;
         if !self.referee.address.contains('@') {
             bail!(
                 "referee.address {:?} is not a mail address",
@@ -445,11 +519,12 @@ fn check_login(
 }
 
 /// Where the daemon's configuration comes from, read at the start and
-/// again on every reload: the file, with `--db` over its database path.
+/// again on every reload: the file, with `--db` over its database.
 #[derive(Clone, Debug)]
 pub struct ConfigFile {
     pub path: PathBuf,
-    /// `--db` (or `ARBITER_DB`), over the file's `database.path`.
+    /// `--db` (or `ARBITER_DB`), over the file's database (see
+    /// [`DatabaseConfig::override_with`]).
     pub database: Option<PathBuf>,
 }
 
@@ -457,7 +532,7 @@ impl ConfigFile {
     pub fn load(&self) -> anyhow::Result<Config> {
         let mut config = Config::load(&self.path)?;
         if let Some(db) = &self.database {
-            config.database.path.clone_from(db);
+            config.database.override_with(db);
         }
         Ok(config)
     }

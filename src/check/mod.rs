@@ -8,7 +8,9 @@
 //!   which must arrive in the watched mailbox (plus addressing works) and
 //!   is removed again;
 //! - `hints`: what a refused login means at the providers clubs use;
-//! - the database part is here: writable, migrations, integrity.
+//! - the database part is here: for SQLite the file writable, the
+//!   migrations, the integrity check; for PostgreSQL the connection, the
+//!   login's rights, the migrations.
 //!
 //! The check changes nothing a running referee relies on: it creates the
 //! done folder as `serve` would, and removes its own test mail, which a
@@ -27,7 +29,7 @@ use std::time::Duration;
 use tokio::runtime::Handle;
 
 use crate::config::Config;
-use crate::store::health;
+use crate::store::{Location, health};
 
 /// How a step ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +184,19 @@ pub fn run(
     let _ = writeln!(report.out, "arbiter check: {}", config_path.display());
     let mailbox = imap::check(&mut report, config);
     smtp::check(&mut report, runtime, config, mailbox, limits);
-    database(&mut report, runtime, &config.database.path);
+    match config.database.location() {
+        Ok(Location::Sqlite(path)) => database(&mut report, runtime, &path),
+        Ok(Location::Postgres(url)) => postgres(&mut report, runtime, &url),
+        Err(e) => {
+            report.section("Database");
+            report.fail(
+                "database",
+                "login",
+                format!("{e:#}"),
+                "set it in the referee's environment (the service's EnvironmentFile)",
+            );
+        }
+    }
     let failures = report.failures();
     let _ = match failures {
         0 => writeln!(
@@ -238,20 +252,7 @@ fn database(report: &mut Report, runtime: &Handle, path: &Path) {
                     "give the referee's user write access to the file and its folder",
                 );
             }
-            match (pending, unknown) {
-                (_, u) if u > 0 => report.fail(
-                    S,
-                    "migrations",
-                    format!("{u} migrations unknown to this version of arbiter"),
-                    "the database was used by a newer arbiter: run that version",
-                ),
-                (0, _) => report.ok(S, "migrations", format!("{applied} applied, none pending")),
-                (p, _) => report.ok(
-                    S,
-                    "migrations",
-                    format!("{applied} applied, {p} pending: `arbiter serve` applies them"),
-                ),
-            }
+            migrations(report, applied, pending, unknown);
             if integrity == "ok" {
                 report.ok(S, "integrity", "PRAGMA integrity_check: ok");
             } else {
@@ -263,6 +264,58 @@ fn database(report: &mut Report, runtime: &Handle, path: &Path) {
                 );
             }
         }
+    }
+}
+
+/// A PostgreSQL database: the server answers and takes the login, the
+/// login may write, the migrations.
+fn postgres(report: &mut Report, runtime: &Handle, url: &str) {
+    const S: &str = "database";
+    report.section(&format!("Database {}", Location::Postgres(url.to_string())));
+    let health = match runtime.block_on(health::inspect_postgres(url)) {
+        Ok(health) => health,
+        Err(e) => {
+            report.fail(
+                S,
+                "connect",
+                format!("{e}"),
+                "check database.url (host, port, database name, sslmode), that the server runs \
+                 and takes this login (pg_hba.conf), and the password in database.password_env",
+            );
+            return;
+        }
+    };
+    report.ok(S, "connect", health.version.clone());
+    if health.writable {
+        report.ok(S, "writable", "this login may write the referee's tables");
+    } else {
+        report.fail(
+            S,
+            "writable",
+            "this login may not write here (a standby, a read-only default, or no rights)",
+            "point database.url at the primary, and GRANT the referee's login the rights on \
+             its database (or make it the database's owner)",
+        );
+    }
+    migrations(report, health.applied, health.pending, health.unknown);
+}
+
+/// The migrations line: applied, pending, or unknown to this version.
+fn migrations(report: &mut Report, applied: usize, pending: usize, unknown: usize) {
+    const S: &str = "database";
+    match (pending, unknown) {
+        (_, u) if u > 0 => report.fail(
+            S,
+            "migrations",
+            format!("{u} migrations unknown to this version of arbiter"),
+            "the database was used by a newer arbiter: run that version",
+        ),
+        (0, _) => report.ok(S, "migrations", format!("{applied} applied, none pending")),
+        (p, _) => report.ok(
+            S,
+            "migrations",
+            format!("{applied} applied, {p} pending: `arbiter serve` applies them"),
+        ),
     }
 }
 

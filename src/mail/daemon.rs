@@ -59,9 +59,10 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
         .context("the configuration has no [smtp] section")?;
     let login = logins.imap;
     render::self_check();
-    let store = Store::open(&config.database.path)
+    let location = config.database.location()?;
+    let store = Store::open_at(&location)
         .await
-        .with_context(|| format!("opening the database {}", config.database.path.display()))?;
+        .with_context(|| format!("opening the database {location}"))?;
     let referee = Referee::for_host(store.clone(), &config.referee);
     // The mail room in force: each mail and each clock round takes the
     // latest, so a reload applies from the next one.
@@ -74,7 +75,7 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
     )?);
     let wake = Arc::new(Notify::new());
     let stop = Arc::new(Stop::default());
-    info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
+    info!(address = %config.referee.address, db = %location, "arbiter serving");
 
     let mut sender_task = tokio::spawn({
         let (sender, wake, stop) = (sender.clone(), wake.clone(), stop.subscribe());
@@ -356,13 +357,14 @@ fn session(
         let mut todo = Vec::new();
         for uid in mailbox.pending()? {
             let key = MailKey {
+                mailbox: imap.mailbox.clone(),
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
             let mailroom = room.borrow().clone();
             let seen = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().read().await?;
-                mailstore::seen(&mut conn, key).await
+                mailstore::seen(&mut conn, &key).await
             })?;
             if seen {
                 // Processed before a crash or a lost connection: only moved.
@@ -384,6 +386,7 @@ fn session(
                 return Ok(());
             }
             let key = MailKey {
+                mailbox: imap.mailbox.clone(),
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
@@ -397,7 +400,7 @@ fn session(
             // A bug in the rules must not stop the referee, nor make it
             // retry the same mail forever: the mail is set aside.
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                runtime.block_on(process(&mailroom, key, &raw))
+                runtime.block_on(process(&mailroom, key.clone(), &raw))
             }));
             match outcome {
                 Ok(result) => {
@@ -490,10 +493,10 @@ async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> 
 /// Records a mail whose processing panicked, so it is not tried again.
 async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Result<()> {
     let mut tx = mailroom.referee.store().write().await?;
-    if !mailstore::seen(&mut tx, key).await? {
+    if !mailstore::seen(&mut tx, &key).await? {
         mailstore::record_inbound(
             &mut tx,
-            key,
+            &key,
             None,
             None,
             mailstore::Handled::Failed,
@@ -511,7 +514,7 @@ async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Resul
     let mut tx = mailroom.referee.store().write().await?;
     // Checked again inside the write lock: another daemon on the same
     // database may have taken it meanwhile.
-    if mailstore::seen(&mut tx, key).await? {
+    if mailstore::seen(&mut tx, &key).await? {
         return Ok(());
     }
     mailroom.process(&mut tx, key, raw).await?;

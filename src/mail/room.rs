@@ -34,7 +34,7 @@ impl Mailroom {
         );
         mailstore::record_inbound(
             conn,
-            key,
+            &key,
             inbound.message_id.as_deref(),
             inbound.from.as_deref(),
             processed.handled,

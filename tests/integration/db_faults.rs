@@ -77,6 +77,7 @@ async fn game_and_move(dir: &tempfile::TempDir) -> (Room, MailKey, Vec<u8>) {
     let (alice, _) = started_game(&mut room, "chess", "").await;
     let raw = mail("alice@example.test", &alice, "Re", "move-1@x", "e4");
     let key = MailKey {
+        mailbox: "INBOX".to_string(),
         uidvalidity: 1,
         uid: 100,
     };

@@ -73,6 +73,7 @@ impl Room {
 
     pub async fn deliver(&mut self, raw: &[u8]) -> Handled {
         let key = MailKey {
+            mailbox: "INBOX".to_string(),
             uidvalidity: 1,
             uid: self.next_uid,
         };
