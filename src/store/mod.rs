@@ -460,6 +460,9 @@ impl Tx {
     }
 }
 
+#[cfg(test)]
+mod on_both_backends;
+
 /// Stores for the tests of this room: one of each backend.
 #[cfg(test)]
 pub(crate) mod testing {
