@@ -338,4 +338,37 @@ mod tests {
             "  ok    login         as r\n"
         );
     }
+
+    /// The database steps on PostgreSQL: a server that answers, the
+    /// login's rights, the migrations before and after the first start;
+    /// and a server that does not answer, with its fix.
+    #[test]
+    fn a_postgres_database_is_checked_for_connection_rights_and_migrations() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let cluster = crate::store::cluster::Cluster::shared();
+        let url = runtime.block_on(cluster.new_database()).unwrap();
+        let steps = |url: &str| {
+            let mut out = Vec::new();
+            let mut report = Report::new(&mut out);
+            postgres(&mut report, runtime.handle(), url);
+            let steps = report.steps.clone();
+            (steps, String::from_utf8(out).unwrap())
+        };
+        let (fresh, text) = steps(&url);
+        assert_eq!(fresh.len(), 3, "{text}");
+        assert!(matches!(&fresh[0].outcome, Outcome::Ok(v) if v.starts_with("PostgreSQL")), "{text}");
+        assert!(matches!(fresh[1].outcome, Outcome::Ok(_)), "{text}");
+        assert!(text.contains("0 applied,") && text.contains("pending"), "{text}");
+        runtime
+            .block_on(crate::store::Store::connect(&url))
+            .unwrap();
+        let (_, text) = steps(&url);
+        assert!(text.contains("none pending"), "{text}");
+
+        let nowhere = format!("postgres://postgres:pw@127.0.0.1:{}/nothing", cluster.port);
+        let (failed, text) = steps(&nowhere);
+        assert!(matches!(failed[0].outcome, Outcome::Fail { .. }), "{text}");
+        assert!(text.contains("fix: check database.url"), "{text}");
+        assert!(!text.contains(":pw@"), "no password shown: {text}");
+    }
 }

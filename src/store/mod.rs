@@ -595,4 +595,72 @@ mod tests {
         assert_eq!(upgraded.installation().legacy_games, 2);
         assert_eq!(upgraded.installation().token.len(), 16);
     }
+
+    /// The migration that added the mailbox to the inbound key names the
+    /// mailbox each recorded mail came from, where the position table knows
+    /// it, and keeps every row.
+    #[tokio::test]
+    async fn recorded_mail_gets_its_mailbox_when_the_key_grows() {
+        let dir = tempfile::tempdir().unwrap();
+        let older = dir.path().join("older");
+        std::fs::create_dir(&older).unwrap();
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+        for entry in std::fs::read_dir(&here).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if name.as_str() < "0020" {
+                std::fs::copy(&path, older.join(&name)).unwrap();
+            }
+        }
+        let path = dir.path().join("old.db");
+        let options = SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(options).await.unwrap();
+        sqlx::migrate::Migrator::new(older.as_path())
+            .await
+            .unwrap()
+            .run(&pool)
+            .await
+            .unwrap();
+        for sql in [
+            "INSERT INTO mailbox (name, uidvalidity) VALUES ('Referee', 77)",
+            "INSERT INTO inbound (uidvalidity, uid, message_id, outcome) VALUES (77, 1, '<a@x>', 'applied')",
+            "INSERT INTO inbound (uidvalidity, uid, message_id, outcome) VALUES (12, 1, '<b@x>', 'refused')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+        let store = Store::open(&path).await.unwrap();
+        let mut tx = store.write().await.unwrap();
+        let key = |mailbox: &str, uidvalidity| mail::MailKey {
+            mailbox: mailbox.to_string(),
+            uidvalidity,
+            uid: 1,
+        };
+        assert!(mail::seen(&mut tx, &key("Referee", 77)).await.unwrap());
+        assert!(!mail::seen(&mut tx, &key("INBOX", 77)).await.unwrap());
+        assert!(mail::seen(&mut tx, &key("INBOX", 12)).await.unwrap());
+        assert!(mail::message_id_seen(&mut tx, "<b@x>").await.unwrap());
+        // The new table still numbers after the old rows.
+        mail::record_inbound(
+            &mut tx,
+            &key("Referee", 78),
+            None,
+            None,
+            mail::Handled::Ignored,
+            "",
+            None,
+        )
+        .await
+        .unwrap();
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM inbound ORDER BY id")
+            .fetch_all(&mut *match tx.db() {
+                Db::Sqlite(c) => c,
+                Db::Postgres(_) => unreachable!("a SQLite file"),
+            })
+            .await
+            .unwrap();
+        assert_eq!(ids, [1, 2, 3]);
+    }
 }

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::rules::{GameResult, Options, Seat};
 
-async fn new_game(tx: &mut Tx, white: &str, black: &str) -> i64 {
+pub(super) async fn new_game(tx: &mut Tx, white: &str, black: &str) -> i64 {
     let seats = [
         games::SeatRow {
             seat: Seat::White,
