@@ -14,6 +14,7 @@ mod check_e2e;
 mod cli;
 mod clock;
 mod computer;
+mod db_copy;
 mod db_faults;
 mod demo;
 mod export;
