@@ -658,4 +658,61 @@ mod tests {
         let config = Config::load(&path).unwrap();
         assert!(config.imap.is_some() && config.smtp.is_some());
     }
+
+    /// `[database] url` names PostgreSQL, over `path`; its password comes
+    /// from the environment, never the file; `--db` overrides either.
+    #[test]
+    fn a_postgres_url_with_its_password_from_the_environment() {
+        let config = |database: &str| -> anyhow::Result<Config> {
+            let config: Config = toml::from_str(&format!(
+                "[database]\n{database}\n[referee]\naddress = \"r@club.example\"\n"
+            ))?;
+            config.check()?;
+            Ok(config)
+        };
+        let sqlite = config("path = \"club.db\"").unwrap();
+        assert_eq!(
+            sqlite.database.location().unwrap(),
+            Location::Sqlite("club.db".into())
+        );
+        let plain = config("url = \"postgres://arbiter@db.example.org/club\"").unwrap();
+        assert_eq!(
+            plain.database.location().unwrap(),
+            Location::Postgres("postgres://arbiter@db.example.org/club".into())
+        );
+        let in_file = config("url = \"postgres://arbiter:secret@db.example.org/club\"")
+            .unwrap_err()
+            .to_string();
+        assert!(in_file.contains("database.password_env"), "{in_file}");
+        assert!(config("url = \"mysql://db/club\"").is_err());
+        assert!(config("password_env = \"X\"").is_err(), "SQLite has no password");
+
+        let unset = config(
+            "url = \"postgres://arbiter@db.example.org/club\"\n\
+             password_env = \"ARBITER_TEST_NO_SUCH_VARIABLE\"",
+        )
+        .unwrap();
+        assert!(unset.database.location().is_err(), "the variable is not set");
+        // PATH is set everywhere, and full of characters a URL must escape.
+        let with_env = config(
+            "url = \"postgres://arbiter@db.example.org/club\"\npassword_env = \"PATH\"",
+        )
+        .unwrap();
+        let Location::Postgres(url) = with_env.database.location().unwrap() else {
+            panic!("a URL");
+        };
+        let url = url::Url::parse(&url).unwrap();
+        assert_eq!((url.username(), url.host_str()), ("arbiter", Some("db.example.org")));
+        let password = url.password().unwrap();
+        assert!(!password.contains('/') && password.contains("%2F"), "{password}");
+
+        let mut overridden = plain.database.clone();
+        overridden.override_with(Path::new("/var/lib/arbiter/arbiter.db"));
+        assert!(matches!(overridden.location().unwrap(), Location::Postgres(_)));
+        overridden.override_with(Path::new("postgres://other/db"));
+        assert_eq!(
+            overridden.location().unwrap(),
+            Location::Postgres("postgres://other/db".into())
+        );
+    }
 }
