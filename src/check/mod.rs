@@ -298,6 +298,26 @@ fn postgres(report: &mut Report, runtime: &Handle, url: &str) {
         );
     }
     migrations(report, health.applied, health.pending, health.unknown);
+    leases(report, &health.leases);
+}
+
+/// Who holds each role (reading a mailbox, the clock) among the referees
+/// on this database, since when; a lapsed lease is taken by the next
+/// referee that starts (or by a running one within seconds).
+fn leases(report: &mut Report, leases: &[crate::store::lease::LeaseRow]) {
+    const S: &str = "database";
+    if leases.is_empty() {
+        report.ok(S, "leases", "none yet: the first `arbiter serve` takes them");
+        return;
+    }
+    let held: Vec<String> = leases
+        .iter()
+        .map(|l| match l.lapsed {
+            false => format!("{} held by {} since {}", l.name, l.holder, l.since),
+            true => format!("{} free (lapsed {})", l.name, l.expires_at),
+        })
+        .collect();
+    report.ok(S, "leases", held.join("; "));
 }
 
 /// The migrations line: applied, pending, or unknown to this version.
@@ -355,15 +375,19 @@ mod tests {
             (steps, String::from_utf8(out).unwrap())
         };
         let (fresh, text) = steps(&url);
-        assert_eq!(fresh.len(), 3, "{text}");
+        assert_eq!(fresh.len(), 4, "{text}");
+        assert!(text.contains("leases        none yet"), "{text}");
         assert!(matches!(&fresh[0].outcome, Outcome::Ok(v) if v.starts_with("PostgreSQL")), "{text}");
         assert!(matches!(fresh[1].outcome, Outcome::Ok(_)), "{text}");
         assert!(text.contains("0 applied,") && text.contains("pending"), "{text}");
-        runtime
+        let store = runtime
             .block_on(crate::store::Store::connect(&url))
             .unwrap();
+        let lease = crate::store::lease::Lease::new("clock", "box:42:beef");
+        runtime.block_on(store.acquire(&lease, 60)).unwrap();
         let (_, text) = steps(&url);
         assert!(text.contains("none pending"), "{text}");
+        assert!(text.contains("clock held by box:42:beef since 20"), "{text}");
 
         let nowhere = format!("postgres://postgres:pw@127.0.0.1:{}/nothing", cluster.port);
         let (failed, text) = steps(&nowhere);

@@ -8,6 +8,13 @@
 //! processed again from scratch; a crash after it leaves a mail that is
 //! recognised as done and only moved.
 //!
+//! Several referees may run on one PostgreSQL database (docs/scaling.md).
+//! Reading the mailbox and running the clock are each one referee's at a
+//! time, under a lease ([`keep`]; see `crate::store::lease`): the others
+//! wait, and take a role over within [`LEASE_SECONDS`] when its holder
+//! dies. Work under a lease commits only while the lease is held. The
+//! outbox is sent by every referee (see [`super::sender`]).
+//!
 //! SIGTERM (or Ctrl-C) stops it at a mail boundary, after one more attempt
 //! at the outbox ([`shut_down`], [`super::shutdown`]); SIGHUP rereads the
 //! configuration ([`reload`], [`super::reload`]).
@@ -32,14 +39,23 @@ use super::shutdown::Stop;
 use crate::config::{Config, ConfigFile, ImapConfig};
 use crate::referee::Referee;
 use crate::render;
+use crate::store::lease::{Lease, referee_id};
 use crate::store::mail::{self as mailstore, MailKey};
-use crate::store::{Store, StoreError};
+use crate::store::{Backend, Store, StoreError};
 
 /// How long a stop may take, from the signal: the parts finish what they
 /// have in hand within [`FINISH`], the outbox pass ends by [`LAST_SEND`],
 /// and the runtime's own shutdown (at most 2 s) keeps the whole under 10 s.
 const FINISH: Duration = Duration::from_secs(5);
 const LAST_SEND: Duration = Duration::from_millis(7500);
+
+/// How long a lease lasts unless renewed: the longest a role stays
+/// unfilled after its referee died.
+pub const LEASE_SECONDS: i64 = 10;
+
+/// How often a referee renews (or tries to take) each lease: well before
+/// it lapses, so that a passing slowness of the database costs nothing.
+const RENEW: Duration = Duration::from_secs(3);
 
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
@@ -75,17 +91,42 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
     )?);
     let wake = Arc::new(Notify::new());
     let stop = Arc::new(Stop::default());
-    info!(address = %config.referee.address, db = %location, "arbiter serving");
+    info!(address = %config.referee.address, db = %location, referee = referee_id(), "arbiter serving");
+
+    // The roles one referee at a time holds on PostgreSQL, kept (or
+    // waited for) by tasks of their own. A SQLite file serves one machine's
+    // referee, which holds them all.
+    let reader = Lease::new(format!("mailbox:{}", imap.mailbox), referee_id());
+    let timekeeper = Lease::new("clock", referee_id());
+    let mut keepers = Vec::new();
+    for lease in [&reader, &timekeeper] {
+        match store.backend() {
+            Backend::Sqlite => lease.set(Some(1)),
+            Backend::Postgres => {
+                lease.set(store.acquire(lease, LEASE_SECONDS).await?);
+                keepers.push(tokio::spawn(keep(
+                    store.clone(),
+                    lease.clone(),
+                    stop.subscribe(),
+                )));
+            }
+        }
+    }
 
     let mut sender_task = tokio::spawn({
         let (sender, wake, stop) = (sender.clone(), wake.clone(), stop.subscribe());
         async move { sender.run(wake, stop).await }
     });
-    let mut clock_task = tokio::spawn(run_clock(room.clone(), wake.clone(), stop.subscribe()));
+    let mut clock_task = tokio::spawn(run_clock(
+        room.clone(),
+        timekeeper,
+        wake.clone(),
+        stop.subscribe(),
+    ));
     let runtime = Handle::current();
     let mut watcher = tokio::task::spawn_blocking({
         let (wake, stop) = (wake.clone(), stop.clone());
-        move || watch(runtime, imap, login, room, wake, &stop)
+        move || watch(runtime, imap, login, room, reader, wake, &stop)
     });
 
     // A part that stops on its own stops the daemon with its error (and a
@@ -108,9 +149,54 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
         }
     };
     stop.request();
-    match ended {
+    let result = match ended {
         Some(error) => error,
         None => shut_down(&sender, sender_task, clock_task, watcher).await,
+    };
+    // The keepers give their leases up, so another referee takes the roles
+    // over at once rather than when they lapse.
+    for keeper in keepers {
+        let _ = tokio::time::timeout(FINISH, keeper).await;
+    }
+    result
+}
+
+/// Keeps `lease` while this referee runs: takes it when it is free (or
+/// lapsed), renews it every [`RENEW`], records in it whether it is held,
+/// and gives it up at a stop.
+async fn keep(store: Store, lease: Arc<Lease>, mut stop: watch::Receiver<bool>) {
+    // When the last renewal succeeded: a database that cannot be reached
+    // for a lease's time means the lease may be another's now.
+    let mut renewed = tokio::time::Instant::now();
+    while !*stop.borrow_and_update() {
+        match store.acquire(&lease, LEASE_SECONDS).await {
+            Ok(Some(epoch)) => {
+                if lease.held() != Some(epoch) {
+                    info!(lease = %lease.name, epoch, "this referee holds the lease now");
+                }
+                lease.set(Some(epoch));
+                renewed = tokio::time::Instant::now();
+            }
+            Ok(None) => {
+                if lease.held().is_some() {
+                    warn!(lease = %lease.name, "the lease went to another referee; this one steps back");
+                }
+                lease.set(None);
+            }
+            Err(e) => {
+                warn!(lease = %lease.name, error = %e, "the lease could not be renewed");
+                if renewed.elapsed() >= Duration::from_secs(LEASE_SECONDS as u64) {
+                    lease.set(None);
+                }
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(RENEW) => {}
+            changed = stop.changed() => if changed.is_err() { break },
+        }
+    }
+    if let Err(e) = store.release(&lease).await {
+        warn!(lease = %lease.name, error = %e, "the lease could not be given up; it lapses by itself");
     }
 }
 
@@ -211,17 +297,33 @@ fn stopped(
 
 /// The clock: once a minute, losses on time and reminders in every game
 /// (while the mail room in force runs a clock) and the daily digests that
-/// are due, until a stop.
+/// are due, until a stop; only while this referee holds the clock's lease.
 async fn run_clock(
     room: watch::Receiver<Mailroom>,
+    lease: Arc<Lease>,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
     // The clock's settings the games' next checks were made with: none at
-    // the start (they may have changed while the daemon was down).
+    // the start (they may have changed while the daemon was down), nor
+    // when this referee takes the clock over from another.
     let mut checked_with = None;
+    let mut epoch = None;
     while !*stop.borrow_and_update() {
-        let mailroom = room.borrow().clone();
+        if lease.held() != epoch {
+            epoch = lease.held();
+            checked_with = None;
+        }
+        if epoch.is_none() {
+            // Another referee runs the clock: look again soon, to take it
+            // over within the lease's time if that one dies.
+            tokio::select! {
+                _ = tokio::time::sleep(RENEW) => {}
+                changed = stop.changed() => if changed.is_err() { break },
+            }
+            continue;
+        }
+        let mailroom = room.borrow().under(lease.clone());
         let clock = mailroom.referee.clock();
         if checked_with != Some(clock) {
             match mailroom.referee.forget_next_checks().await {
@@ -266,17 +368,38 @@ fn watch(
     imap: ImapConfig,
     login: Login,
     room: watch::Receiver<Mailroom>,
+    lease: Arc<Lease>,
     wake: Arc<Notify>,
     stop: &Stop,
 ) -> anyhow::Result<()> {
     let mut backoff = Duration::from_secs(1);
     loop {
+        // Only the lease's holder reads the mailbox; the others wait, to
+        // take it over when the holder dies.
+        let mut waiting = false;
+        while lease.held().is_none() {
+            if !waiting {
+                info!(lease = %lease.name, "another referee reads the mailbox; this one waits");
+                waiting = true;
+            }
+            if stop.sleep(Duration::from_millis(500)) {
+                return Ok(());
+            }
+        }
         let error = match Mailbox::connect(&imap, &login) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
-                let ended = session(&runtime, &imap, &mut mailbox, &room, &wake, stop);
+                let ended = session(&runtime, &imap, &mut mailbox, &room, &lease, &wake, stop);
                 mailbox.logout();
                 match ended {
+                    // Another referee took the mailbox over (this one
+                    // stalled, or lost the database for a while): what it
+                    // had not committed is that one's to do.
+                    Err(e) if lease_lost(&e) => {
+                        info!(lease = %lease.name, "the mailbox is another referee's now; this one steps back");
+                        lease.set(None);
+                        continue;
+                    }
                     Err(e) if refused(&e) => return Err(e),
                     // The mail in hand was rolled back whole and stays in
                     // the mailbox; no retry helps until the host acts.
@@ -312,6 +435,21 @@ fn watch(
     }
 }
 
+/// Whether work under a lease was refused because the lease is gone.
+fn lease_lost(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        matches!(
+            e.downcast_ref::<StoreError>(),
+            Some(StoreError::LeaseLost { .. })
+        ) || e.downcast_ref::<LeaseGone>().is_some()
+    })
+}
+
+/// The reader's lease changed hands during a session.
+#[derive(Debug, thiserror::Error)]
+#[error("the mailbox's lease is no longer this referee's")]
+struct LeaseGone;
+
 /// Whether the server refused a configured folder for good.
 fn refused(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.is::<FolderRefused>())
@@ -333,10 +471,14 @@ fn session(
     imap: &ImapConfig,
     mailbox: &mut Mailbox,
     room: &watch::Receiver<Mailroom>,
+    lease: &Arc<Lease>,
     wake: &Notify,
     stop: &Stop,
 ) -> anyhow::Result<()> {
-    let mailroom = room.borrow().clone();
+    // The mail room in force, its commits checked against the lease.
+    let current = || room.borrow().under(lease.clone());
+    let epoch = lease.held();
+    let mailroom = current();
     runtime.block_on(note_uidvalidity(
         &mailroom,
         &imap.mailbox,
@@ -347,6 +489,9 @@ fn session(
     // looked at again after a short pause instead of waiting in IDLE.
     let mut last_work: Option<Instant> = None;
     loop {
+        if lease.held() != epoch {
+            return Err(LeaseGone.into());
+        }
         // Mail that arrives while one is processed is announced in the
         // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate
         // drops, and the next IDLE does not announce it again: after any
@@ -361,7 +506,7 @@ fn session(
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
-            let mailroom = room.borrow().clone();
+            let mailroom = current();
             let seen = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().read().await?;
                 mailstore::seen(&mut conn, &key).await
@@ -395,7 +540,7 @@ fn session(
                 continue;
             };
             debug!(%key, bytes = raw.len(), "mail fetched");
-            let mailroom = room.borrow().clone();
+            let mailroom = current();
             let processing = Instant::now();
             // A bug in the rules must not stop the referee, nor make it
             // retry the same mail forever: the mail is set aside.
@@ -427,6 +572,9 @@ fn session(
             }
             wake.notify_one();
             done.push(uid);
+        }
+        if lease.held() != epoch {
+            return Err(LeaseGone.into());
         }
         mailbox.finish_all(&done)?;
         let finished = done.len();

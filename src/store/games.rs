@@ -126,12 +126,18 @@ pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> 
     Ok(id)
 }
 
-/// A game by id.
+/// A game by id. In a write transaction on PostgreSQL its row is locked
+/// until the transaction ends: one change of a game at a time, whichever
+/// referee makes it (SQLite's write lock already covers the whole file).
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> {
     const SQL: &str = "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, finished, \
          result, result_reason, created_at, updated_at FROM games WHERE id = $1";
+    const LOCKING: &str = "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, \
+         finished, result, result_reason, created_at, updated_at FROM games WHERE id = $1 \
+         FOR UPDATE";
+    let sql = if conn.write { conn.pick(SQL, LOCKING) } else { SQL };
     let row = on!(conn, c => {
-        let row = sqlx::query(SQL).bind(id).fetch_optional(c).await?;
+        let row = sqlx::query(sql).bind(id).fetch_optional(c).await?;
         let Some(row) = row else { return Ok(None) };
         RawGame {
             id: row.get("id"),

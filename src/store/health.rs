@@ -12,7 +12,7 @@ use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, Row, SqliteConnection};
 
-use super::{StoreError, redact};
+use super::{Stamp, StoreError, redact};
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +99,8 @@ pub struct ServerHealth {
     pub applied: usize,
     pub pending: usize,
     pub unknown: usize,
+    /// Who holds which role, since when (none before the first start).
+    pub leases: Vec<super::lease::LeaseRow>,
 }
 
 /// Connects to the PostgreSQL database at `url` and looks at it without
@@ -141,6 +143,30 @@ pub async fn inspect_postgres(url: &str) -> Result<ServerHealth, StoreError> {
     .fetch_one(&mut conn)
     .await?
     .get(0);
+    let has_leases: bool = sqlx::query("SELECT to_regclass('leases') IS NOT NULL")
+        .fetch_one(&mut conn)
+        .await?
+        .get(0);
+    let leases = if has_leases {
+        let rows: Vec<(String, String, i64, Stamp, Stamp, bool)> = sqlx::query_as(
+            "SELECT name, holder, epoch, since, expires_at, expires_at <= now() \
+             FROM leases ORDER BY name",
+        )
+        .fetch_all(&mut conn)
+        .await?;
+        rows.into_iter()
+            .map(|(name, holder, epoch, since, expires, lapsed)| super::lease::LeaseRow {
+                name,
+                holder,
+                epoch,
+                since: since.text(),
+                expires_at: expires.text(),
+                lapsed,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     conn.close().await?;
     let known: BTreeSet<i64> = sqlx::migrate!("./migrations/postgres")
         .iter()
@@ -152,6 +178,7 @@ pub async fn inspect_postgres(url: &str) -> Result<ServerHealth, StoreError> {
         applied: done.intersection(&known).count(),
         pending: known.difference(&done).count(),
         unknown: done.difference(&known).count(),
+        leases,
     })
 }
 

@@ -221,13 +221,59 @@ pub async fn due(conn: &mut Tx, limit: i64) -> Result<Vec<Outgoing>, StoreError>
         .collect())
 }
 
-/// Seconds until the next unsent mail is due (None if nothing waits).
+/// Claims up to `limit` mails due now for `holder` (one referee's sender)
+/// for `seconds`, oldest first: no other sender takes them meanwhile; once
+/// the claim lapses (its sender died), another may. On PostgreSQL, rows
+/// another referee is claiming at this very moment are skipped, not waited
+/// for (`FOR UPDATE SKIP LOCKED`); SQLite's write lock serialises claims.
+pub async fn claim_due(
+    conn: &mut Tx,
+    holder: &str,
+    seconds: i64,
+    limit: i64,
+) -> Result<Vec<Outgoing>, StoreError> {
+    let sql = conn.pick(
+        "UPDATE outbox SET claimed_by = $1, \
+         claimed_until = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $2 || ' seconds') \
+         WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL \
+           AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+           AND (claimed_until IS NULL OR claimed_until <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
+           ORDER BY id LIMIT $3) \
+         RETURNING id, recipient, message_id, raw, attempts",
+        "UPDATE outbox SET claimed_by = $1, claimed_until = now() + $2 * interval '1 second' \
+         WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL \
+           AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until <= now()) \
+           ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+         RETURNING id, recipient, message_id, raw, attempts",
+    );
+    let mut rows: Vec<(i64, String, String, Vec<u8>, i64)> = on!(conn, c => sqlx::query_as(sql)
+        .bind(holder)
+        .bind(seconds)
+        .bind(limit)
+        .fetch_all(c)
+        .await?);
+    rows.sort_by_key(|row| row.0);
+    Ok(rows
+        .into_iter()
+        .map(|(id, recipient, message_id, raw, attempts)| Outgoing {
+            id,
+            recipient,
+            message_id,
+            raw,
+            attempts,
+        })
+        .collect())
+}
+
+/// Seconds until the next unsent mail is due, or its sender's claim on it
+/// lapses (None if nothing waits).
 pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {
     let sql = conn.pick(
-        "SELECT MAX(0, CAST(strftime('%s', MIN(next_attempt_at)) AS INTEGER) \
-         - CAST(strftime('%s', 'now') AS INTEGER)) \
+        "SELECT MAX(0, CAST(strftime('%s', MIN(MAX(next_attempt_at, COALESCE(claimed_until, '')))) \
+         AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
          FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
-        "SELECT GREATEST(0, CAST(ceil(EXTRACT(EPOCH FROM MIN(next_attempt_at) - now())) AS BIGINT)) \
+        "SELECT GREATEST(0, CAST(ceil(EXTRACT(EPOCH FROM \
+         MIN(GREATEST(next_attempt_at, claimed_until)) - now())) AS BIGINT)) \
          FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
     );
     let (seconds,): (Option<i64>,) = on!(conn, c => sqlx::query_as(sql).fetch_one(c).await?);
@@ -237,8 +283,9 @@ pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {
 pub async fn mark_sent(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
     let sql = conn.pick(
         "UPDATE outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), \
-         attempts = attempts + 1 WHERE id = $1",
-        "UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1",
+         attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL WHERE id = $1",
+        "UPDATE outbox SET sent_at = now(), attempts = attempts + 1, claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $1",
     );
     on!(conn, c => sqlx::query(sql).bind(id).execute(c).await?.rows_affected());
     Ok(())
@@ -255,10 +302,11 @@ pub async fn mark_failed(
 ) -> Result<(), StoreError> {
     let sql = conn.pick(
         "UPDATE outbox SET attempts = attempts + 1, last_error = $1, unreachable = $2, \
-         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $3 || ' seconds') \
-         WHERE id = $4",
+         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $3 || ' seconds'), \
+         claimed_by = NULL, claimed_until = NULL WHERE id = $4",
         "UPDATE outbox SET attempts = attempts + 1, last_error = $1, unreachable = $2, \
-         next_attempt_at = now() + $3 * interval '1 second' WHERE id = $4",
+         next_attempt_at = now() + $3 * interval '1 second', claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $4",
     );
     on!(conn, c => sqlx::query(sql)
         .bind(error)
@@ -275,9 +323,10 @@ pub async fn mark_failed(
 pub async fn mark_given_up(conn: &mut Tx, id: i64, error: &str) -> Result<(), StoreError> {
     let sql = conn.pick(
         "UPDATE outbox SET attempts = attempts + 1, last_error = $1, \
-         given_up_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = $2",
-        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, given_up_at = now() \
-         WHERE id = $2",
+         given_up_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $2",
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, given_up_at = now(), \
+         claimed_by = NULL, claimed_until = NULL WHERE id = $2",
     );
     on!(conn, c => sqlx::query(sql).bind(error).bind(id).execute(c).await?.rows_affected());
     Ok(())

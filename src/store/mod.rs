@@ -39,6 +39,7 @@ pub mod digests;
 pub mod finished;
 pub mod games;
 pub mod health;
+pub mod lease;
 pub mod mail;
 mod stamp;
 pub mod watchers;
@@ -91,6 +92,10 @@ pub enum StoreError {
     /// A database address that names no database this referee can use.
     #[error("{0}")]
     Location(String),
+    /// Work under a lease that this referee no longer holds (it lapsed, or
+    /// another referee took it over): nothing of it was committed.
+    #[error("the lease {name} is no longer this referee's: the change was not committed")]
+    LeaseLost { name: String },
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -205,6 +210,9 @@ enum Pool {
 pub struct Store {
     pool: Pool,
     installation: Arc<mail::Installation>,
+    /// The lease every write's commit is checked against (see
+    /// [`Store::under`]).
+    lease: Option<Arc<lease::Lease>>,
 }
 
 /// Connections a referee keeps to PostgreSQL: the mailbox reader, the
@@ -336,6 +344,7 @@ impl Store {
                 token: String::new(),
                 legacy_games: 0,
             }),
+            lease: None,
         };
         let mut tx = store.read().await?;
         let installation = mail::installation(&mut tx).await?;
@@ -388,30 +397,62 @@ impl Store {
 
     /// A write transaction. On SQLite (`BEGIN IMMEDIATE`) it holds the
     /// write lock from the start, so it never fails half-way for a
-    /// concurrent writer; on PostgreSQL it is an ordinary one.
+    /// concurrent writer; on PostgreSQL it is an ordinary one, and a game
+    /// it reads is locked until it ends (one change of a game at a time).
+    /// Under a lease ([`Store::under`]) it commits only while the lease is
+    /// held, and does not begin while it is known lost.
     pub async fn write(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(match &self.pool {
+        if let Some(lease) = &self.lease
+            && lease.held().is_none()
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        let mut tx = self.plain_write().await?;
+        tx.lease = self.lease.clone();
+        Ok(tx)
+    }
+
+    /// A write transaction under no lease.
+    async fn plain_write(&self) -> Result<Tx, StoreError> {
+        let inner = match &self.pool {
             Pool::Sqlite(pool) => Inner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(pool) => Inner::Postgres(pool.begin().await?),
-        }))
+        };
+        Ok(Tx {
+            inner,
+            write: true,
+            lease: None,
+        })
     }
 
     /// A read transaction: one consistent snapshot, rolled back when dropped.
     pub async fn read(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(match &self.pool {
+        let inner = match &self.pool {
             Pool::Sqlite(pool) => Inner::Sqlite(pool.begin().await?),
             Pool::Postgres(pool) => Inner::Postgres(
                 pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ")
                     .await?,
             ),
-        }))
+        };
+        Ok(Tx {
+            inner,
+            write: false,
+            lease: None,
+        })
     }
 }
 
 /// A transaction on the store: the only handle other rooms hold. Dropped
 /// without [`Tx::commit`], it rolls back.
 #[derive(Debug)]
-pub struct Tx(Inner);
+pub struct Tx {
+    inner: Inner,
+    /// Begun by [`Store::write`]: the games it reads are locked.
+    write: bool,
+    lease: Option<Arc<lease::Lease>>,
+}
 
 #[derive(Debug)]
 enum Inner {
@@ -426,9 +467,17 @@ pub(crate) enum Db<'a> {
 }
 
 impl Tx {
-    /// Makes every change of the transaction durable at once.
-    pub async fn commit(self) -> Result<(), StoreError> {
-        match self.0 {
+    /// Makes every change of the transaction durable at once; under a
+    /// lease, only if it is still held (else nothing is kept).
+    pub async fn commit(mut self) -> Result<(), StoreError> {
+        if let Some(lease) = self.lease.take()
+            && !lease::still_held(&mut self, &lease).await?
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        match self.inner {
             Inner::Sqlite(tx) => tx.commit().await?,
             Inner::Postgres(tx) => tx.commit().await?,
         }
@@ -437,7 +486,7 @@ impl Tx {
 
     /// Which engine the transaction runs on.
     pub fn backend(&self) -> Backend {
-        match self.0 {
+        match self.inner {
             Inner::Sqlite(_) => Backend::Sqlite,
             Inner::Postgres(_) => Backend::Postgres,
         }
@@ -445,7 +494,7 @@ impl Tx {
 
     /// The text of a statement in this transaction's dialect.
     fn pick(&self, sqlite: &'static str, postgres: &'static str) -> &'static str {
-        match self.0 {
+        match self.inner {
             Inner::Sqlite(_) => sqlite,
             Inner::Postgres(_) => postgres,
         }
@@ -453,7 +502,7 @@ impl Tx {
 
     /// The connection, for the data access functions of this room.
     fn db(&mut self) -> Db<'_> {
-        match &mut self.0 {
+        match &mut self.inner {
             Inner::Sqlite(tx) => Db::Sqlite(tx),
             Inner::Postgres(tx) => Db::Postgres(tx),
         }

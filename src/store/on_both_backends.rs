@@ -8,7 +8,7 @@ use super::clock::{Vacation, parse_time};
 use super::mail::{Handled, MailKey};
 use super::testing::stores;
 use super::{
-    Store, Tx, challenges, clock, computers, conditionals, digests, finished, games,
+    Backend, Store, Tx, challenges, clock, computers, conditionals, digests, finished, games,
     mail, watchers,
 };
 use crate::rules::{GameResult, Options, Seat};
@@ -477,5 +477,69 @@ async fn an_uncommitted_write_is_rolled_back() {
         let mut tx = store.read().await.unwrap();
         assert!(games::list(&mut tx, None).await.unwrap().is_empty());
         assert_eq!(tx.backend(), store.backend());
+    }
+}
+
+/// Each due mail goes to one sender at a time; a claim that lapses (its
+/// sender died) lets another take the mail; sending it ends the claim.
+#[tokio::test]
+async fn outbox_mails_are_claimed_by_one_sender_at_a_time() {
+    for store in stores().await {
+        let backend = store.backend();
+        let mut tx = store.write().await.unwrap();
+        for i in 0..3 {
+            mail::enqueue(&mut tx, "a@x.test", &format!("<c{i}@r>"), "s", b"r", None, None)
+                .await
+                .unwrap();
+        }
+        tx.commit().await.unwrap();
+        let claim = |holder: &'static str, seconds: i64, limit: i64| {
+            let store = store.clone();
+            async move {
+                let mut tx = store.write().await.unwrap();
+                let claimed = mail::claim_due(&mut tx, holder, seconds, limit)
+                    .await
+                    .unwrap();
+                tx.commit().await.unwrap();
+                claimed.iter().map(|m| m.id).collect::<Vec<i64>>()
+            }
+        };
+        let first = claim("a", 60, 2).await;
+        assert_eq!(first.len(), 2, "{backend:?}");
+        let second = claim("b", 60, 10).await;
+        assert_eq!(second.len(), 1, "only the unclaimed one: {backend:?}");
+        assert!(claim("c", 60, 10).await.is_empty());
+        let mut tx = store.read().await.unwrap();
+        let wait = mail::seconds_to_next(&mut tx).await.unwrap().unwrap();
+        assert!((55..=60).contains(&wait), "until a claim lapses: {wait}");
+        drop(tx);
+
+        // a sends one and dies; its other claim lapses and goes to c.
+        let mut tx = store.write().await.unwrap();
+        mail::mark_sent(&mut tx, first[0]).await.unwrap();
+        tx.commit().await.unwrap();
+        match backend {
+            Backend::Sqlite => {
+                sqlx::query(
+                    "UPDATE outbox SET claimed_until = '2000-01-01T00:00:00Z' WHERE id = $1",
+                )
+                .bind(first[1])
+                .execute(store.pool())
+                .await
+                .unwrap();
+            }
+            Backend::Postgres => {
+                sqlx::query(
+                    "UPDATE outbox SET claimed_until = now() - interval '1 second' WHERE id = $1",
+                )
+                .bind(first[1])
+                .execute(store.pg_pool().unwrap())
+                .await
+                .unwrap();
+            }
+        };
+        assert_eq!(claim("c", 60, 10).await, [first[1]], "{backend:?}");
+        let mut tx = store.read().await.unwrap();
+        assert_eq!(mail::unsent_count(&mut tx).await.unwrap(), 2);
     }
 }
