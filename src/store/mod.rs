@@ -277,12 +277,17 @@ impl Store {
     /// the migrations. sqlx's PostgreSQL migrator holds an advisory lock
     /// while it runs, so referees started together take turns.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
-        let options = PgConnectOptions::from_str(url).map_err(|e| {
-            StoreError::Location(format!(
-                "the database URL {} is not one PostgreSQL takes: {e}",
-                redact(url)
-            ))
-        })?;
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| {
+                StoreError::Location(format!(
+                    "the database URL {} is not one PostgreSQL takes: {e}",
+                    redact(url)
+                ))
+            })?
+            // A referee stalled inside a transaction (a pause, a cut
+            // network) holds its locks, a game's among them, this long at
+            // most: the server then ends its session and rolls it back.
+            .options([("idle_in_transaction_session_timeout", "30s")]);
         let pool = PgPoolOptions::new()
             .max_connections(PG_CONNECTIONS)
             .acquire_timeout(Duration::from_secs(30))

@@ -38,6 +38,7 @@ mod notices;
 mod oauth_e2e;
 mod outbox_e2e;
 mod pictures;
+mod referees_e2e;
 mod service;
 mod snapshots;
 mod superial;
