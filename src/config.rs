@@ -100,7 +100,9 @@ impl DatabaseConfig {
                 }
             }
             None if self.password_env.is_some() => {
-                bail!("database.password_env is set but database.url is not (SQLite has no password)")
+                bail!(
+                    "database.password_env is set but database.url is not (SQLite has no password)"
+                )
             }
             None => {}
         }
@@ -685,30 +687,44 @@ mod tests {
             .to_string();
         assert!(in_file.contains("database.password_env"), "{in_file}");
         assert!(config("url = \"mysql://db/club\"").is_err());
-        assert!(config("password_env = \"X\"").is_err(), "SQLite has no password");
+        assert!(
+            config("password_env = \"X\"").is_err(),
+            "SQLite has no password"
+        );
 
         let unset = config(
             "url = \"postgres://arbiter@db.example.org/club\"\n\
              password_env = \"ARBITER_TEST_NO_SUCH_VARIABLE\"",
         )
         .unwrap();
-        assert!(unset.database.location().is_err(), "the variable is not set");
+        assert!(
+            unset.database.location().is_err(),
+            "the variable is not set"
+        );
         // PATH is set everywhere, and full of characters a URL must escape.
-        let with_env = config(
-            "url = \"postgres://arbiter@db.example.org/club\"\npassword_env = \"PATH\"",
-        )
-        .unwrap();
+        let with_env =
+            config("url = \"postgres://arbiter@db.example.org/club\"\npassword_env = \"PATH\"")
+                .unwrap();
         let Location::Postgres(url) = with_env.database.location().unwrap() else {
             panic!("a URL");
         };
         let url = url::Url::parse(&url).unwrap();
-        assert_eq!((url.username(), url.host_str()), ("arbiter", Some("db.example.org")));
+        assert_eq!(
+            (url.username(), url.host_str()),
+            ("arbiter", Some("db.example.org"))
+        );
         let password = url.password().unwrap();
-        assert!(!password.contains('/') && password.contains("%2F"), "{password}");
+        assert!(
+            !password.contains('/') && password.contains("%2F"),
+            "{password}"
+        );
 
         let mut overridden = plain.database.clone();
         overridden.override_with(Path::new("/var/lib/arbiter/arbiter.db"));
-        assert!(matches!(overridden.location().unwrap(), Location::Postgres(_)));
+        assert!(matches!(
+            overridden.location().unwrap(),
+            Location::Postgres(_)
+        ));
         overridden.override_with(Path::new("postgres://other/db"));
         assert_eq!(
             overridden.location().unwrap(),

@@ -307,7 +307,11 @@ fn postgres(report: &mut Report, runtime: &Handle, url: &str) {
 fn leases(report: &mut Report, leases: &[crate::store::lease::LeaseRow]) {
     const S: &str = "database";
     if leases.is_empty() {
-        report.ok(S, "leases", "none yet: the first `arbiter serve` takes them");
+        report.ok(
+            S,
+            "leases",
+            "none yet: the first `arbiter serve` takes them",
+        );
         return;
     }
     let held: Vec<String> = leases
@@ -377,9 +381,15 @@ mod tests {
         let (fresh, text) = steps(&url);
         assert_eq!(fresh.len(), 4, "{text}");
         assert!(text.contains("leases        none yet"), "{text}");
-        assert!(matches!(&fresh[0].outcome, Outcome::Ok(v) if v.starts_with("PostgreSQL")), "{text}");
+        assert!(
+            matches!(&fresh[0].outcome, Outcome::Ok(v) if v.starts_with("PostgreSQL")),
+            "{text}"
+        );
         assert!(matches!(fresh[1].outcome, Outcome::Ok(_)), "{text}");
-        assert!(text.contains("0 applied,") && text.contains("pending"), "{text}");
+        assert!(
+            text.contains("0 applied,") && text.contains("pending"),
+            "{text}"
+        );
         let store = runtime
             .block_on(crate::store::Store::connect(&url))
             .unwrap();
@@ -387,7 +397,10 @@ mod tests {
         runtime.block_on(store.acquire(&lease, 60)).unwrap();
         let (_, text) = steps(&url);
         assert!(text.contains("none pending"), "{text}");
-        assert!(text.contains("clock held by box:42:beef since 20"), "{text}");
+        assert!(
+            text.contains("clock held by box:42:beef since 20"),
+            "{text}"
+        );
 
         let nowhere = format!("postgres://postgres:pw@127.0.0.1:{}/nothing", cluster.port);
         let (failed, text) = steps(&nowhere);

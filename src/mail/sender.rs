@@ -200,13 +200,9 @@ impl Sender {
             // Claimed, so that no other referee on the database sends them
             // while this one does (and another does, if this one dies).
             let mut tx = self.store.write().await?;
-            let due = mailstore::claim_due(
-                &mut tx,
-                referee_id(),
-                self.claim().as_secs() as i64,
-                BATCH,
-            )
-            .await?;
+            let due =
+                mailstore::claim_due(&mut tx, referee_id(), self.claim().as_secs() as i64, BATCH)
+                    .await?;
             tx.commit().await?;
             let claimed = Instant::now();
             if due.is_empty() {

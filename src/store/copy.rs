@@ -219,11 +219,7 @@ const TABLES: &[Table] = &[
         name: "digests",
         order: "address",
         identity: false,
-        columns: &[
-            ("address", Text),
-            ("last_sent", Time),
-            ("last_list", Text),
-        ],
+        columns: &[("address", Text), ("last_sent", Time), ("last_list", Text)],
     },
     // The target's own row (made by its first migration) is replaced: the
     // copy keeps the source's Message-IDs.
@@ -395,7 +391,9 @@ mod tests {
         games::append_log(&mut tx, id, 0, Some(Seat::White), &action, "e4", "imap:1:2")
             .await
             .unwrap();
-        computers::insert(&mut tx, other, Seat::Black, 3).await.unwrap();
+        computers::insert(&mut tx, other, Seat::Black, 3)
+            .await
+            .unwrap();
         conditionals::set(&mut tx, id, Seat::Black, &serde_json::json!({"e5": {}}), 1)
             .await
             .unwrap();
@@ -420,12 +418,28 @@ mod tests {
             uidvalidity: 3_000_000_000,
             uid: 9,
         };
-        mail::record_inbound(&mut tx, &key, Some("<i@x>"), Some("a@x.test"), Handled::Applied, "", Some(id))
-            .await
-            .unwrap();
-        mail::enqueue(&mut tx, "b@x.test", "<o@r>", "Game 1", &[0, 159, 255, 10], Some(id), Some(1))
-            .await
-            .unwrap();
+        mail::record_inbound(
+            &mut tx,
+            &key,
+            Some("<i@x>"),
+            Some("a@x.test"),
+            Handled::Applied,
+            "",
+            Some(id),
+        )
+        .await
+        .unwrap();
+        mail::enqueue(
+            &mut tx,
+            "b@x.test",
+            "<o@r>",
+            "Game 1",
+            &[0, 159, 255, 10],
+            Some(id),
+            Some(1),
+        )
+        .await
+        .unwrap();
         mail::set_mailbox_uidvalidity(&mut tx, "INBOX", 3_000_000_000)
             .await
             .unwrap();
@@ -433,12 +447,21 @@ mod tests {
             .await
             .unwrap();
         let starts = parse_time("2030-01-01T00:00:00Z").unwrap();
-        clock::add_vacation(&mut tx, "b@x.test", Vacation { starts, ends: starts + Duration::days(2) })
-            .await
-            .unwrap();
+        clock::add_vacation(
+            &mut tx,
+            "b@x.test",
+            Vacation {
+                starts,
+                ends: starts + Duration::days(2),
+            },
+        )
+        .await
+        .unwrap();
         clock::set_next_check(&mut tx, other, None).await.unwrap();
         digests::set(&mut tx, "c@x.test", true).await.unwrap();
-        digests::sent(&mut tx, "c@x.test", starts, "2:0").await.unwrap();
+        digests::sent(&mut tx, "c@x.test", starts, "2:0")
+            .await
+            .unwrap();
         tx.commit().await.unwrap();
     }
 

@@ -1,8 +1,8 @@
 //! Players who take one mail a day (`notify digest`) and when each last got
 //! one.
 
-use chrono::{DateTime, Utc};
 use super::{Stamp, StoreError, Tx};
+use chrono::{DateTime, Utc};
 
 /// Whether `address` takes digests.
 pub async fn wants_digest(conn: &mut Tx, address: &str) -> Result<bool, StoreError> {

@@ -135,7 +135,11 @@ pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> 
     const LOCKING: &str = "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, \
          finished, result, result_reason, created_at, updated_at FROM games WHERE id = $1 \
          FOR UPDATE";
-    let sql = if conn.write { conn.pick(SQL, LOCKING) } else { SQL };
+    let sql = if conn.write {
+        conn.pick(SQL, LOCKING)
+    } else {
+        SQL
+    };
     let row = on!(conn, c => {
         let row = sqlx::query(sql).bind(id).fetch_optional(c).await?;
         let Some(row) = row else { return Ok(None) };

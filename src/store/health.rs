@@ -155,14 +155,16 @@ pub async fn inspect_postgres(url: &str) -> Result<ServerHealth, StoreError> {
         .fetch_all(&mut conn)
         .await?;
         rows.into_iter()
-            .map(|(name, holder, epoch, since, expires, lapsed)| super::lease::LeaseRow {
-                name,
-                holder,
-                epoch,
-                since: since.text(),
-                expires_at: expires.text(),
-                lapsed,
-            })
+            .map(
+                |(name, holder, epoch, since, expires, lapsed)| super::lease::LeaseRow {
+                    name,
+                    holder,
+                    epoch,
+                    since: since.text(),
+                    expires_at: expires.text(),
+                    lapsed,
+                },
+            )
             .collect()
     } else {
         Vec::new()
@@ -259,7 +261,10 @@ mod tests {
         };
         assert!(writable);
         assert_eq!((pending, unknown), (0, 0));
-        assert_eq!(applied, sqlx::migrate!("./migrations/sqlite").iter().count());
+        assert_eq!(
+            applied,
+            sqlx::migrate!("./migrations/sqlite").iter().count()
+        );
         assert_eq!(integrity, "ok");
     }
 

@@ -299,8 +299,7 @@ mod tests {
 
             let mut tx = store.read().await.unwrap();
             let subscribers = crate::store::digests::subscribers(&mut tx).await.unwrap();
-            let addresses: Vec<&str> =
-                subscribers.iter().map(|s| s.address.as_str()).collect();
+            let addresses: Vec<&str> = subscribers.iter().map(|s| s.address.as_str()).collect();
             assert_eq!(addresses, ["x@x.test"], "{backend:?}");
         }
     }

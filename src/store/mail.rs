@@ -78,8 +78,7 @@ impl Handled {
 
 /// Whether the mail at `key` was processed already.
 pub async fn seen(conn: &mut Tx, key: &MailKey) -> Result<bool, StoreError> {
-    const SQL: &str =
-        "SELECT id FROM inbound WHERE mailbox = $1 AND uidvalidity = $2 AND uid = $3";
+    const SQL: &str = "SELECT id FROM inbound WHERE mailbox = $1 AND uidvalidity = $2 AND uid = $3";
     let row: Option<(i64,)> = on!(conn, c => sqlx::query_as(SQL)
         .bind(&key.mailbox)
         .bind(key.uidvalidity as i64)
@@ -350,8 +349,7 @@ pub async fn bring_retries_forward(conn: &mut Tx) -> Result<u64, StoreError> {
 
 /// How many mails wait to be sent.
 pub async fn unsent_count(conn: &mut Tx) -> Result<i64, StoreError> {
-    const SQL: &str =
-        "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL";
+    const SQL: &str = "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL";
     let (count,): (i64,) = on!(conn, c => sqlx::query_as(SQL).fetch_one(c).await?);
     Ok(count)
 }
@@ -398,7 +396,15 @@ pub struct UnsentMail {
 pub async fn unsent(conn: &mut Tx) -> Result<Vec<UnsentMail>, StoreError> {
     const SQL: &str = "SELECT id, recipient, subject, attempts, next_attempt_at, last_error, \
          given_up_at FROM outbox WHERE sent_at IS NULL ORDER BY id";
-    type Raw = (i64, String, String, i64, Stamp, Option<String>, Option<Stamp>);
+    type Raw = (
+        i64,
+        String,
+        String,
+        i64,
+        Stamp,
+        Option<String>,
+        Option<Stamp>,
+    );
     let rows: Vec<Raw> = on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
     Ok(rows
         .into_iter()

@@ -142,7 +142,9 @@ impl Location {
         if is_postgres_url(text) {
             Location::Postgres(text.to_string())
         } else {
-            Location::Sqlite(PathBuf::from(text.strip_prefix("sqlite://").unwrap_or(text)))
+            Location::Sqlite(PathBuf::from(
+                text.strip_prefix("sqlite://").unwrap_or(text),
+            ))
         }
     }
 

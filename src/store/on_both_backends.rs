@@ -8,8 +8,8 @@ use super::clock::{Vacation, parse_time};
 use super::mail::{Handled, MailKey};
 use super::testing::stores;
 use super::{
-    Backend, Store, Tx, challenges, clock, computers, conditionals, digests, finished, games,
-    mail, watchers,
+    Backend, Store, Tx, challenges, clock, computers, conditionals, digests, finished, games, mail,
+    watchers,
 };
 use crate::rules::{GameResult, Options, Seat};
 
@@ -57,9 +57,15 @@ async fn games_seats_logs_and_checkpoints() {
         let id = new_game(&mut tx, "a@x.test", "b@x.test").await;
         let other = new_game(&mut tx, "c@x.test", "a@x.test").await;
         let row = games::get(&mut tx, id).await.unwrap().unwrap();
-        assert_eq!((row.game.as_str(), row.seed, row.log_len), ("chess", [7; 32], 0));
+        assert_eq!(
+            (row.game.as_str(), row.seed, row.log_len),
+            ("chess", [7; 32], 0)
+        );
         assert!(!row.finished && row.draw_offer.is_none());
-        assert!(parse_time(&row.created_at).is_some(), "{backend:?}: {row:?}");
+        assert!(
+            parse_time(&row.created_at).is_some(),
+            "{backend:?}: {row:?}"
+        );
         let seats = games::seats(&mut tx, id).await.unwrap();
         assert_eq!(seats[0].seat, Seat::White);
         assert_eq!(seats[1].address, "b@x.test");
@@ -130,10 +136,7 @@ async fn games_seats_logs_and_checkpoints() {
             Some(checkpoint)
         );
         let listed = games::list(&mut tx, None).await.unwrap();
-        assert_eq!(
-            listed.iter().map(|g| g.id).collect::<Vec<_>>(),
-            [other, id]
-        );
+        assert_eq!(listed.iter().map(|g| g.id).collect::<Vec<_>>(), [other, id]);
         let mine = games::list_page(&mut tx, Some("a@x.test"), Some(other), 10)
             .await
             .unwrap();
@@ -179,7 +182,10 @@ async fn inbound_mail_is_keyed_by_mailbox_uidvalidity_and_uid() {
         assert!(mail::seen(&mut tx, &key("INBOX", 5)).await.unwrap());
         assert!(mail::message_id_seen(&mut tx, "<m1@x>").await.unwrap());
         assert!(!mail::message_id_seen(&mut tx, "<m3@x>").await.unwrap());
-        assert_eq!(mail::answered_last_hour(&mut tx, "a@x.test").await.unwrap(), 1);
+        assert_eq!(
+            mail::answered_last_hour(&mut tx, "a@x.test").await.unwrap(),
+            1
+        );
         // One key, one record: a second one is refused.
         let again = mail::record_inbound(
             &mut tx,
@@ -211,9 +217,17 @@ async fn the_outbox_and_the_mailbox_position() {
     for store in stores().await {
         let mut tx = store.write().await.unwrap();
         let id = new_game(&mut tx, "a@x.test", "b@x.test").await;
-        mail::enqueue(&mut tx, "a@x.test", "<o1@r>", "s1", b"raw1", Some(id), Some(3))
-            .await
-            .unwrap();
+        mail::enqueue(
+            &mut tx,
+            "a@x.test",
+            "<o1@r>",
+            "s1",
+            b"raw1",
+            Some(id),
+            Some(3),
+        )
+        .await
+        .unwrap();
         mail::enqueue(&mut tx, "b@x.test", "<o2@r>", "s2", b"raw2", None, None)
             .await
             .unwrap();
@@ -248,7 +262,10 @@ async fn the_outbox_and_the_mailbox_position() {
         assert!(next > Utc::now() + Duration::seconds(590));
         assert_eq!(unsent[0].last_error.as_deref(), Some("451 later"));
 
-        assert_eq!(mail::mailbox_uidvalidity(&mut tx, "INBOX").await.unwrap(), None);
+        assert_eq!(
+            mail::mailbox_uidvalidity(&mut tx, "INBOX").await.unwrap(),
+            None
+        );
         mail::set_mailbox_uidvalidity(&mut tx, "INBOX", 4_000_000_000)
             .await
             .unwrap();
@@ -352,7 +369,10 @@ async fn the_clock_reminders_vacations_and_digests() {
         );
         clock::set_next_check(&mut tx, id, None).await.unwrap();
         let far = parse_time("9999-01-01T00:00:00Z").unwrap();
-        assert!(clock::games_due(&mut tx, far).await.unwrap().is_empty(), "{backend:?}");
+        assert!(
+            clock::games_due(&mut tx, far).await.unwrap().is_empty(),
+            "{backend:?}"
+        );
         clock::forget_next_checks(&mut tx, Some("b@x.test"))
             .await
             .unwrap();
@@ -370,16 +390,31 @@ async fn the_clock_reminders_vacations_and_digests() {
         let turn = clock::turn_started(&mut tx, id).await.unwrap();
         assert!(parse_time(&turn).is_some());
 
-        assert!(clock::record_reminder(&mut tx, id, &turn, Seat::Black).await.unwrap());
-        assert!(!clock::record_reminder(&mut tx, id, &turn, Seat::Black).await.unwrap());
+        assert!(
+            clock::record_reminder(&mut tx, id, &turn, Seat::Black)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !clock::record_reminder(&mut tx, id, &turn, Seat::Black)
+                .await
+                .unwrap()
+        );
 
         let away = Vacation {
             starts: now,
             ends: now + Duration::days(3),
         };
-        clock::add_vacation(&mut tx, "a@x.test", away).await.unwrap();
+        clock::add_vacation(&mut tx, "a@x.test", away)
+            .await
+            .unwrap();
         assert_eq!(clock::vacations(&mut tx, "a@x.test").await.unwrap(), [away]);
-        assert!(clock::vacations(&mut tx, "b@x.test").await.unwrap().is_empty());
+        assert!(
+            clock::vacations(&mut tx, "b@x.test")
+                .await
+                .unwrap()
+                .is_empty()
+        );
 
         assert!(!digests::wants_digest(&mut tx, "a@x.test").await.unwrap());
         digests::set(&mut tx, "a@x.test", true).await.unwrap();
@@ -428,7 +463,10 @@ async fn challenges_watchers_conditionals_and_the_computer() {
             .await
             .unwrap();
         let closed = challenges::get(&mut tx, challenge).await.unwrap().unwrap();
-        assert_eq!((closed.status.as_str(), closed.game_id), ("accepted", Some(id)));
+        assert_eq!(
+            (closed.status.as_str(), closed.game_id),
+            ("accepted", Some(id))
+        );
         assert!(challenges::get(&mut tx, 999).await.unwrap().is_none());
 
         assert!(!watchers::is_public(&mut tx, id).await.unwrap());
@@ -445,16 +483,24 @@ async fn challenges_watchers_conditionals_and_the_computer() {
         assert!(!watchers::remove(&mut tx, id, "w@x.test").await.unwrap());
 
         let tree = serde_json::json!({"e5": {"Nf3": {}}});
-        conditionals::set(&mut tx, id, Seat::Black, &tree, 1).await.unwrap();
+        conditionals::set(&mut tx, id, Seat::Black, &tree, 1)
+            .await
+            .unwrap();
         assert_eq!(
             conditionals::get(&mut tx, id, Seat::Black).await.unwrap(),
             Some((tree, 1))
         );
         assert!(conditionals::clear(&mut tx, id, None).await.unwrap());
-        assert!(!conditionals::clear(&mut tx, id, Some(Seat::Black)).await.unwrap());
+        assert!(
+            !conditionals::clear(&mut tx, id, Some(Seat::Black))
+                .await
+                .unwrap()
+        );
 
         let versus = new_game(&mut tx, "a@x.test", "computer@x.test").await;
-        computers::insert(&mut tx, versus, Seat::Black, 2).await.unwrap();
+        computers::insert(&mut tx, versus, Seat::Black, 2)
+            .await
+            .unwrap();
         assert_eq!(
             computers::of_game(&mut tx, versus).await.unwrap(),
             Some((Seat::Black, 2))
@@ -488,9 +534,17 @@ async fn outbox_mails_are_claimed_by_one_sender_at_a_time() {
         let backend = store.backend();
         let mut tx = store.write().await.unwrap();
         for i in 0..3 {
-            mail::enqueue(&mut tx, "a@x.test", &format!("<c{i}@r>"), "s", b"r", None, None)
-                .await
-                .unwrap();
+            mail::enqueue(
+                &mut tx,
+                "a@x.test",
+                &format!("<c{i}@r>"),
+                "s",
+                b"r",
+                None,
+                None,
+            )
+            .await
+            .unwrap();
         }
         tx.commit().await.unwrap();
         let claim = |holder: &'static str, seconds: i64, limit: i64| {

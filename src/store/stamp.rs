@@ -35,10 +35,7 @@ impl Type<Sqlite> for Stamp {
 }
 
 impl<'q> Encode<'q, Sqlite> for Stamp {
-    fn encode_by_ref(
-        &self,
-        buf: &mut Vec<SqliteArgumentValue<'q>>,
-    ) -> Result<IsNull, BoxDynError> {
+    fn encode_by_ref(&self, buf: &mut Vec<SqliteArgumentValue<'q>>) -> Result<IsNull, BoxDynError> {
         <String as Encode<'q, Sqlite>>::encode(self.text(), buf)
     }
 }

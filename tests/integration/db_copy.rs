@@ -48,13 +48,12 @@ fn a_club_moves_to_postgres_and_back_and_plays_on() {
     play(&sqlite, &bluff, ALICE, "e4");
 
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let url = runtime
-        .block_on(Cluster::shared().new_database())
-        .unwrap();
+    let url = runtime.block_on(Cluster::shared().new_database()).unwrap();
     let copy = arbiter(&sqlite, &["db", "copy", "--to", &url]);
     assert_eq!(copy.code, 0, "{}{}", copy.out, copy.err);
     assert!(
-        copy.out.contains("all 3 games replay to their stored state"),
+        copy.out
+            .contains("all 3 games replay to their stored state"),
         "{}",
         copy.out
     );
@@ -119,9 +118,7 @@ fn a_copy_names_the_games_that_do_not_replay() {
             .await
             .unwrap();
     });
-    let url = runtime
-        .block_on(Cluster::shared().new_database())
-        .unwrap();
+    let url = runtime.block_on(Cluster::shared().new_database()).unwrap();
     let copy = arbiter(&sqlite, &["db", "copy", "--to", &url]);
     assert_eq!(copy.code, 2, "{}{}", copy.out, copy.err);
     assert!(

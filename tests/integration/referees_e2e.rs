@@ -49,10 +49,7 @@ impl Referees {
         let url = Cluster::shared().new_database().await.unwrap();
         let text = stack
             .daemon_config(Path::new("unused.db"), "ARBITER_TEST_PASSWORD")
-            .replace(
-                "path = \"unused.db\"",
-                &format!("url = {url:?}"),
-            )
+            .replace("path = \"unused.db\"", &format!("url = {url:?}"))
             // The clock runs (its lease is held), the players mail often.
             .replace(
                 "[referee]\n",
@@ -159,13 +156,11 @@ impl Drop for Referees {
 
 /// Who holds `name` (and at which epoch), unless it lapsed.
 async fn holder(pool: &PgPool, name: &str) -> Option<(String, i64)> {
-    sqlx::query_as(
-        "SELECT holder, epoch FROM leases WHERE name = $1 AND expires_at > now()",
-    )
-    .bind(name)
-    .fetch_optional(pool)
-    .await
-    .unwrap()
+    sqlx::query_as("SELECT holder, epoch FROM leases WHERE name = $1 AND expires_at > now()")
+        .bind(name)
+        .fetch_optional(pool)
+        .await
+        .unwrap()
 }
 
 /// One game as the test plays it: the offline match beside the stored one.
@@ -367,7 +362,11 @@ async fn three_referees_killed_at_random_apply_every_move_once() {
         if waiting == 0 {
             break;
         }
-        assert!(Instant::now() < deadline, "{}", referees.lock().await.logs());
+        assert!(
+            Instant::now() < deadline,
+            "{}",
+            referees.lock().await.logs()
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let queued: Vec<(String, String, Vec<u8>)> =
@@ -510,7 +509,11 @@ async fn a_stopped_reader_commits_nothing_after_its_lease_lapsed() {
             assert_ne!(referees.index_of(&holder), Some(reader));
             break;
         }
-        assert!(stopped_at.elapsed() < TAKEOVER, "no takeover\n{}", referees.logs());
+        assert!(
+            stopped_at.elapsed() < TAKEOVER,
+            "no takeover\n{}",
+            referees.logs()
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let second = bob.send(&to(1), "move", "e5", None).await.unwrap();
