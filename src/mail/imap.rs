@@ -351,7 +351,10 @@ impl Mailbox {
         // mailbox over while this one stalled, and moved them) need nothing
         // more: this referee steps back quietly.
         match self.session.uid_store(&set, "+FLAGS.SILENT (\\Seen)") {
-            Err(e) if classify(&e) == Refusal::Gone => return Ok(gone(&set)),
+            Err(e) if classify(&e) == Refusal::Gone => {
+                gone(&set);
+                return Ok(());
+            }
             other => other.context("IMAP UID STORE")?,
         };
         // A missing done folder (deleted meanwhile) ends the session and
@@ -362,7 +365,10 @@ impl Mailbox {
         };
         if self.moves {
             match self.session.uid_mv(&set, &self.done) {
-                Err(e) if classify(&e) == Refusal::Gone => return Ok(gone(&set)),
+                Err(e) if classify(&e) == Refusal::Gone => {
+                    gone(&set);
+                    return Ok(());
+                }
                 Err(e) => return Err(refused("UID MOVE", e)),
                 Ok(()) => {}
             }

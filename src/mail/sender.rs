@@ -20,9 +20,9 @@ use tracing::{error, info, warn};
 
 use super::login::{Credential, Login};
 use crate::config::{Security, SmtpConfig};
-use crate::store::Store;
 use crate::store::lease::referee_id;
 use crate::store::mail::{self as mailstore, Outgoing};
+use crate::store::{Backend, Store};
 
 /// After this many failed attempts a mail is left for the host (its error
 /// stays in the outbox table, and `arbiter mail-status` shows it).
@@ -197,13 +197,22 @@ impl Sender {
         let mut sent = 0;
         let mut forwarded = false;
         loop {
-            // Claimed, so that no other referee on the database sends them
-            // while this one does (and another does, if this one dies).
-            let mut tx = self.store.write().await?;
-            let due =
-                mailstore::claim_due(&mut tx, referee_id(), self.claim().as_secs() as i64, BATCH)
-                    .await?;
-            tx.commit().await?;
+            // On PostgreSQL, claimed, so that no other referee on the
+            // database sends them while this one does (and another does,
+            // if this one dies). A SQLite file has one sender: it reads.
+            let due = match self.store.backend() {
+                Backend::Postgres => {
+                    let mut tx = self.store.write().await?;
+                    let claim = self.claim().as_secs() as i64;
+                    let due = mailstore::claim_due(&mut tx, referee_id(), claim, BATCH).await?;
+                    tx.commit().await?;
+                    due
+                }
+                Backend::Sqlite => {
+                    let mut conn = self.store.read().await?;
+                    mailstore::due(&mut conn, BATCH).await?
+                }
+            };
             let claimed = Instant::now();
             if due.is_empty() {
                 return Ok(sent);

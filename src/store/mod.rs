@@ -5,7 +5,7 @@
 //! This is the only room that names a database. Every other room works in
 //! the store's own transaction type, [`Tx`]: the referee decides what to
 //! write and when to commit, the functions here are plain data access inside
-//! it. Each function is written once and compiled for both backends ([`on!`]
+//! it. Each function is written once and compiled for both backends (`on!`
 //! runs its body on whichever connection the transaction holds); where the
 //! two speak differently (the time, JSON) it names both texts
 //! ([`Tx::pick`]). Placeholders are `$1, $2, ...`, which SQLite reads too.
@@ -104,7 +104,7 @@ impl From<sqlx::Error> for StoreError {
         let code = error
             .as_database_error()
             .and_then(|e| e.try_downcast_ref::<sqlx::sqlite::SqliteError>())
-            .and_then(|e| sqlx::error::DatabaseError::code(e))
+            .and_then(sqlx::error::DatabaseError::code)
             .and_then(|code| code.parse::<i32>().ok())
             .map(|code| code & 0xff);
         match code {
@@ -467,7 +467,7 @@ enum Inner {
     Postgres(Transaction<'static, Postgres>),
 }
 
-/// The connection under a transaction, for [`on!`].
+/// The connection under a transaction, for `on!`.
 pub(crate) enum Db<'a> {
     Sqlite(&'a mut SqliteConnection),
     Postgres(&'a mut PgConnection),
