@@ -6,25 +6,35 @@
 //! `cargo bench --bench computer [-- WORD]` (WORD: only the rows whose
 //! name contains it). The strength of each game's computer is measured by
 //! `arbiter bot-match`; see BENCHMARKS.md.
+//!
+//! `cargo bench --bench computer -- budget`: how far past its time the
+//! computer runs, on the wall clock, through the referee's own entry (the
+//! game's `computer` in the name table): over positions of every game and
+//! option set, the worst time a choice took as a ratio to its budget, at
+//! 100 ms and at the default 1 s (the strongest level, which takes the
+//! whole budget).
 
 use std::time::{Duration, Instant};
 
+use arbiter::bot::clock::Wall;
 use arbiter::bot::{Budget, Playable, search};
+use arbiter::bot::{ComputerInput, Level, Strategy};
+use arbiter::games::GameInfo;
 use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::Chess;
 use arbiter::rules::reality::RealityCheck;
 use arbiter::rules::rebel::RebelChess;
 use arbiter::rules::reflection::ReflectionTeammate;
 use arbiter::rules::superial::SuperialChess;
-use arbiter::rules::{Entropy, GameInfo, Options, Seat, Status};
+use arbiter::rules::{AnyGame, Entropy, Options, Seat, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 /// Iterations of one search.
 const ITERATIONS: u32 = 4_000;
 
-/// Reality Check's fixed setups for the random games below (its setups are
-/// not listed among the legal texts).
+/// Reality Check's fixed setups for the random games below, on the basic
+/// board (its setups are not listed among the legal texts).
 fn reality_setup(seat: Seat) -> &'static str {
     match seat {
         Seat::White => {
@@ -40,39 +50,228 @@ fn reality_setup(seat: Seat) -> &'static str {
 /// actions from a fixed seed: its views, oldest first, and the seat.
 fn told_after(name: &str, options: &Options, plies: usize) -> (Vec<serde_json::Value>, Seat) {
     let info = GameInfo::find(name).unwrap();
-    let mut entropy = Entropy::new([7; 32], 0);
-    let mut picks = StdRng::seed_from_u64(1);
-    let mut game = (info.new)(options, &mut entropy).unwrap();
-    let mut views = [Vec::new(), Vec::new()];
-    let record = |game: &dyn arbiter::rules::AnyGame, views: &mut [Vec<serde_json::Value>; 2]| {
-        for seat in Seat::BOTH {
-            views[seat.index()].push(game.seat_view(seat).view().json().clone());
-        }
-    };
-    record(&*game, &mut views);
-    for index in 0..plies {
-        let Status::Ongoing(dues) = game.status() else {
-            break;
-        };
-        let actor = dues[0].seat;
-        let legal = game.legal_texts(actor);
-        let text = if legal.is_empty() {
-            reality_setup(actor).to_string()
-        } else {
-            use rand::Rng;
-            legal[picks.random_range(0..legal.len())].clone()
-        };
-        game = game
-            .play_text(actor, &text, &mut Entropy::new([7; 32], index as u64 + 1))
-            .unwrap()
-            .state;
-        record(&*game, &mut views);
-    }
-    let Status::Ongoing(dues) = game.status() else {
+    let game = (info.new)(options, &mut Entropy::new([7; 32], 0)).unwrap();
+    let told = Correspondence::random(game, options, plies, 1).unwrap_or_else(|| {
         panic!("{name}: the game ended within {plies} plies; pick another seed")
-    };
-    let seat = dues[0].seat;
-    (views[seat.index()].clone(), seat)
+    });
+    let seat = told.actor().unwrap();
+    (told.views[seat.index()].clone(), seat)
+}
+
+/// A game and what each seat was told along it and wrote.
+struct Correspondence {
+    game: Box<dyn AnyGame>,
+    options: Options,
+    views: [Vec<serde_json::Value>; 2],
+    sent: [Vec<String>; 2],
+}
+
+impl Correspondence {
+    fn new(game: Box<dyn AnyGame>, options: &Options) -> Correspondence {
+        let mut told = Correspondence {
+            game,
+            options: options.clone(),
+            views: [Vec::new(), Vec::new()],
+            sent: [Vec::new(), Vec::new()],
+        };
+        told.record();
+        told
+    }
+
+    fn record(&mut self) {
+        for seat in Seat::BOTH {
+            let view = self.game.seat_view(seat).view().json().clone();
+            self.views[seat.index()].push(view);
+        }
+    }
+
+    /// Plays `text` for `seat`, as action `index`.
+    fn play(&mut self, seat: Seat, text: &str, index: usize) {
+        let played = self
+            .game
+            .play_text(seat, text, &mut Entropy::new([7; 32], index as u64 + 1))
+            .unwrap();
+        self.game = played.state;
+        self.sent[seat.index()].push(played.notation);
+        self.record();
+    }
+
+    /// The seat that acts next, if the game is on.
+    fn actor(&self) -> Option<Seat> {
+        match self.game.status() {
+            Status::Ongoing(dues) => Some(dues[0].seat),
+            Status::Finished(_) => None,
+        }
+    }
+
+    /// `game` after `plies` random legal actions from seed `seed`; `None`
+    /// if it ends before.
+    fn random(
+        game: Box<dyn AnyGame>,
+        options: &Options,
+        plies: usize,
+        seed: u64,
+    ) -> Option<Correspondence> {
+        let mut picks = StdRng::seed_from_u64(seed);
+        let mut told = Correspondence::new(game, options);
+        for index in 0..plies {
+            let actor = told.actor()?;
+            let legal = told.game.legal_texts(actor);
+            let text = if legal.is_empty() {
+                // The fixed setups where they fit (the rows measured
+                // before), else one the computer writes.
+                let fixed = reality_setup(actor);
+                let fits = told
+                    .game
+                    .play_text(actor, fixed, &mut Entropy::for_perft())
+                    .is_ok();
+                if fits {
+                    fixed.to_string()
+                } else {
+                    told.unlisted(actor)
+                }
+            } else {
+                use rand::Rng;
+                legal[picks.random_range(0..legal.len())].clone()
+            };
+            told.play(actor, &text, index);
+        }
+        told.actor().map(|_| told)
+    }
+
+    /// An action the rules do not list (Reality Check's setups, of any
+    /// form), as the computer writes its own.
+    fn unlisted(&self, seat: Seat) -> String {
+        let info = self.game.info();
+        let input = ComputerInput {
+            seat,
+            options: self.options.clone(),
+            strategy: Strategy::Random,
+            budget: Budget::iterations(1),
+            seed: self.views[0].len() as u64,
+            told: self.views[seat.index()].clone(),
+            sent: self.sent[seat.index()].clone(),
+        };
+        (info.computer)(&input).unwrap()
+    }
+
+    /// How long the computer took to choose `seat`'s action at its
+    /// strongest with `budget`, through the name table's entry (the wall
+    /// clock, the views read included), as a share of the budget.
+    fn choice_over_budget(&self, seat: Seat, budget: Duration) -> f64 {
+        let info = self.game.info();
+        let input = ComputerInput {
+            seat,
+            options: self.options.clone(),
+            strategy: Strategy::Search(Level::MAX),
+            budget: Budget::time(budget),
+            seed: 5,
+            told: self.views[seat.index()].clone(),
+            sent: self.sent[seat.index()].clone(),
+        };
+        let start = Instant::now();
+        (info.computer)(&input).unwrap();
+        start.elapsed().as_secs_f64() / budget.as_secs_f64()
+    }
+}
+
+/// The positions the budget is kept in: each game and option set, after
+/// these numbers of random plies (from two seeds each).
+#[allow(clippy::type_complexity)]
+const BUDGET_SETS: &[(&str, &[&str], &[usize])] = &[
+    ("chess", &[], &[0, 5, 30, 80]),
+    ("bluff-chess", &[], &[0, 3, 20, 60]),
+    ("reality-check", &[], &[0, 2, 10, 40, 120]),
+    ("reality-check", &["memory=on"], &[0, 2, 20]),
+    ("reality-check", &["retreat=on"], &[2, 30]),
+    ("reality-check", &["memory-flips=on"], &[2, 30]),
+    ("reality-check", &["setup=free"], &[0, 2, 30]),
+    ("reality-check", &["board=advanced"], &[2, 30]),
+    ("reality-check", &["dice=1"], &[2, 30]),
+    ("reality-check", &["dice=2"], &[2, 3, 30]),
+    (
+        "reality-check",
+        &[
+            "memory=on",
+            "retreat=on",
+            "memory-flips=on",
+            "setup=free",
+            "dice=2",
+        ],
+        &[2, 30],
+    ),
+    ("rebel-chess", &["version=1"], &[0, 20]),
+    ("rebel-chess", &["version=2"], &[0, 20]),
+    ("rebel-chess", &["version=3"], &[0, 20]),
+    ("superial-chess", &[], &[0, 10, 30]),
+    ("superial-chess", &["random-moves=2"], &[0, 1, 10]),
+    ("superial-chess", &["hybrid=on"], &[0, 1, 10, 30]),
+    ("reflection-teammate", &[], &[0, 10]),
+    ("reflection-teammate", &["setup=cross8"], &[0, 10]),
+    ("reflection-teammate", &["setup=cross12"], &[0, 4]),
+    ("reflection-teammate", &["setup=cross14"], &[0, 8]),
+    ("reflection-teammate", &["setup=halves"], &[0, 10]),
+    ("reflection-teammate", &["setup=two-boards"], &[0, 10]),
+];
+
+/// The position: Superial's hybrid, White to move and then Black
+/// after White's `Bf6` (some three thousand actions for Black's cubes).
+const HYBRID: &str = "1o1o1o(+q)o/2o1o1ob/3N4/P4P2/4P2P/RPB5/2PP1R2/1N2K3 w - - 13 34";
+
+/// `cargo bench --bench computer -- budget`: the worst time a choice took
+/// as a ratio to its budget, for each game and option set and over all,
+/// at 100 ms and at 1 s.
+fn budget_rows() {
+    for budget in [Duration::from_millis(100), Duration::from_secs(1)] {
+        println!("budget {budget:?}, the computer at its strongest level (all of the budget):");
+        let mut worst_of_all = (0.0f64, String::new());
+        let mut measure = |row: String, ratios: Vec<f64>| {
+            let worst = ratios.iter().copied().fold(0.0f64, f64::max);
+            let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
+            println!(
+                "  {row:<56} {:>3} choices  mean {mean:>5.2}  worst {worst:>5.2} of the budget",
+                ratios.len()
+            );
+            if worst > worst_of_all.0 {
+                worst_of_all = (worst, row);
+            }
+        };
+        for (name, words, plies) in BUDGET_SETS {
+            let info = GameInfo::find(name).unwrap();
+            let options = Options::parse(words.iter().copied()).unwrap();
+            let mut ratios = Vec::new();
+            for &ply in *plies {
+                for seed in [1, 2] {
+                    let game = (info.new)(&options, &mut Entropy::new([7; 32], 0)).unwrap();
+                    let Some(told) = Correspondence::random(game, &options, ply, seed) else {
+                        continue;
+                    };
+                    let seat = told.actor().unwrap();
+                    ratios.push(told.choice_over_budget(seat, budget));
+                }
+            }
+            measure(format!("{name} {}", words.join(" ")), ratios);
+        }
+        let info = GameInfo::find("superial-chess").unwrap();
+        let options = Options::parse(["hybrid=on"]).unwrap();
+        let game = (info.from_position)(HYBRID, &options).unwrap();
+        let mut told = Correspondence::new(game, &options);
+        let white = told.choice_over_budget(Seat::White, budget);
+        told.play(Seat::White, "Bf6", 0);
+        let black = told.choice_over_budget(Seat::Black, budget);
+        measure(
+            "superial-chess hybrid=on, the issue's position, White".into(),
+            vec![white],
+        );
+        measure(
+            "superial-chess hybrid=on, the issue's position, Black after Bf6".into(),
+            vec![black],
+        );
+        println!(
+            "  worst of all: {:.2} of the budget ({})",
+            worst_of_all.0, worst_of_all.1
+        );
+    }
 }
 
 /// The search's actions a second in game `G` after `plies` random plies,
@@ -89,8 +288,14 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
     for _ in 0..3 {
         let mut rng = StdRng::seed_from_u64(1);
         let start = Instant::now();
-        let run =
-            search::run::<G>(&belief, seat, Budget::iterations(ITERATIONS), &mut rng).unwrap();
+        let run = search::run::<G>(
+            &belief,
+            seat,
+            Budget::iterations(ITERATIONS),
+            &Wall::start(),
+            &mut rng,
+        )
+        .unwrap();
         let took = start.elapsed();
         // A seat that wins at once (or has one action) takes it unsearched.
         assert!(
@@ -129,6 +334,10 @@ fn reading<G: Playable>(name: &str, options: &[&str], plies: usize) -> Duration 
 type Measure = fn() -> (f64, Duration);
 
 fn main() {
+    if std::env::args().skip(1).any(|a| a == "budget") {
+        budget_rows();
+        return;
+    }
     let (chess, chess_time) = rate::<Chess>("chess", &[], 12);
     println!(
         "{:<40} {:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   (baseline)",

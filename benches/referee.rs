@@ -271,8 +271,9 @@ async fn referee() {
 /// last entry.
 async fn checkpoints() {
     use arbiter::command::Command;
+    use arbiter::games::GameInfo;
     use arbiter::referee::{Match, Referee};
-    use arbiter::rules::{GameInfo, Seat};
+    use arbiter::rules::Seat;
     use arbiter::store::Store;
     use arbiter::store::games::{self, Checkpoint};
     use rand::SeedableRng;
@@ -408,7 +409,8 @@ async fn clock() {
 /// A game after `plies` random legal actions (Reality Check's fixed setups
 /// first), from a fixed seed.
 fn played(name: &str, options: &[&str], plies: usize) -> Box<dyn arbiter::rules::AnyGame> {
-    use arbiter::rules::{GameInfo, Seat};
+    use arbiter::games::GameInfo;
+    use arbiter::rules::Seat;
     let info = GameInfo::find(name).unwrap();
     let options = Options::parse(options.iter().copied()).unwrap();
     let mut entropy = Entropy::new([7; 32], 0);
@@ -558,9 +560,14 @@ fn search() {
         let mut nodes = 0;
         let searched = best(3, || {
             let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-            let run =
-                search::run::<Chess>(&belief, Seat::White, Budget::iterations(20_000), &mut rng)
-                    .unwrap();
+            let run = search::run::<Chess>(
+                &belief,
+                Seat::White,
+                Budget::iterations(20_000),
+                &arbiter::bot::clock::Wall::start(),
+                &mut rng,
+            )
+            .unwrap();
             nodes = run.nodes;
         });
         let search_rate = nodes as f64 / searched.as_secs_f64();

@@ -6,14 +6,14 @@
 //! game, an ongoing game without hidden information, or the host.
 //!
 //! The schema is described in `docs/export.md`; a change that breaks a
-//! reader bumps [`FORMAT`].
+//! reader bumps [`FORMAT`]. The archive is data below the referee; the
+//! static site that publishes it is a room above `render` (`crate::site`).
 
 pub mod pgn;
-pub mod site;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Ending, Options, Score, Seat, Secret};
+use crate::rules::{AnyView, Ending, Event, Options, Score, Seat, Secret};
 
 /// The schema's name and version, the document's `format` field.
 pub const FORMAT: &str = "arbiter-game/1";
@@ -129,4 +129,19 @@ impl Archive {
         let pgn = self.score.is_some().then(|| self.file_name("pgn"));
         pgn.into_iter().chain([self.file_name("json")]).collect()
     }
+}
+
+/// One step of a finished game: the start, or a log entry and the whole
+/// truth after it (built by `Referee::archive_plies`, for the archive
+/// site's pages: `crate::site`).
+#[derive(Clone, Debug)]
+pub struct Ply {
+    /// The log entry's index; `None` for the start.
+    pub index: Option<i64>,
+    /// What the entry told, to whom (everything is public now).
+    pub events: Vec<Event>,
+    /// Everything after the entry.
+    pub view: AnyView,
+    /// The game actions that stand after it (a takeback removes some).
+    pub moves: usize,
 }

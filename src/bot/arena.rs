@@ -7,9 +7,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
-use super::{BotError, Budget, ComputerInput, Level, Strategy};
+use super::{BotError, Budget, Computer, ComputerInput, Level, Strategy};
 use crate::rules::{
-    ActionError, AnyGame, Entropy, GameInfo, GameResult, OptionError, Options, Seat, Status,
+    ActionError, AnyGame, Entropy, GameResult, NewGame, OptionError, Options, Seat, Status,
 };
 
 /// Why a match could not be played.
@@ -63,10 +63,12 @@ pub fn player_name(strategy: Strategy) -> String {
     }
 }
 
-/// A match to play.
+/// A match to play: the game by its constructor and its computer (as the
+/// name table, `crate::games`, ties them).
 #[derive(Clone, Debug)]
 pub struct Arena {
-    pub info: &'static GameInfo,
+    pub new: NewGame,
+    pub computer: Computer,
     pub options: Options,
     pub games: u32,
     /// The player measured.
@@ -181,8 +183,8 @@ impl Arena {
     /// Plays the match; `each` is told of every game as it ends. The
     /// measured player plays White in the even games, Black in the odd.
     pub fn run(&self, mut each: impl FnMut(u32, &Played)) -> Result<Tally, ArenaError> {
-        let computer = self.info.computer;
-        (self.info.new)(&self.options, &mut Entropy::for_perft())?;
+        let computer = self.computer;
+        (self.new)(&self.options, &mut Entropy::for_perft())?;
         let mut rng = StdRng::seed_from_u64(self.seed);
         let mut tally = Tally::default();
         for number in 0..self.games {
@@ -202,12 +204,12 @@ impl Arena {
         &self,
         number: u32,
         seat: Seat,
-        computer: super::Computer,
+        computer: Computer,
         rng: &mut StdRng,
     ) -> Result<Played, ArenaError> {
         let game_seed: [u8; 32] = rng.random();
         let mut game: Box<dyn AnyGame> =
-            (self.info.new)(&self.options, &mut Entropy::new(game_seed, u64::MAX))?;
+            (self.new)(&self.options, &mut Entropy::new(game_seed, u64::MAX))?;
         let mut told: [Vec<serde_json::Value>; 2] = Seat::BOTH.map(|s| vec![view_json(&*game, s)]);
         let mut sent: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         let mut actions = 0u32;

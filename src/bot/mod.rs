@@ -8,7 +8,8 @@
 //! commitments are made and checked like anyone's.
 //!
 //! That it cannot cheat holds by types, not by care: the one entry point
-//! the referee has, [`GameInfo::computer`](crate::rules::GameInfo), is a
+//! the referee has, a game's `computer` in the name table above this room
+//! (`crate::games`, which ties each game's rules to [`computer`]), is a
 //! plain function pointer taking a [`ComputerInput`], which holds the seat,
 //! the game's public options, the strength and time the host allows, a seed
 //! for the computer's own choices, the seat's views (JSON, as `SeatView`
@@ -42,11 +43,16 @@
 //!   decisive moves at the root (`bot/decisive.rs`).
 //! - [`computer`]: the typed shim behind each game's function pointer, and
 //!   the simple players `bot-match` measures it against.
+//! - [`clock`]: the time it keeps: every phase of a choice (reading the
+//!   views, the search, the checks at the root, the simple players) looks
+//!   at a clock it is handed between any two steps of its work, so a move
+//!   never runs far past its budget.
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
 
 pub mod arena;
 mod bluff;
 mod chess;
+pub mod clock;
 mod decisive;
 mod layer;
 mod reality;
@@ -66,6 +72,7 @@ use rand::rngs::StdRng;
 use serde::de::DeserializeOwned;
 use thiserror::Error;
 
+use self::clock::{Clock, Deadline, Wall, Work};
 use crate::rules::{Entropy, Game, GameResult, Options, Seat, Status};
 
 /// Why the computer could not choose an action.
@@ -411,13 +418,23 @@ impl Standing {
 }
 
 /// The computer player of game `G`: reads the views, forms the belief and
-/// chooses by the input's strategy. This is what a game's entry in the
-/// name table points to.
+/// chooses by the input's strategy, on the wall clock. This is what a
+/// game's entry in the name table points to.
 pub fn computer<G: Playable>(input: &ComputerInput) -> Result<String, BotError> {
+    computer_on::<G>(input, &Wall::start())
+}
+
+/// [`computer`] on a clock of the caller's: its time runs from the clock's
+/// start, reading the views included.
+pub fn computer_on<G: Playable>(
+    input: &ComputerInput,
+    clock: &dyn Clock,
+) -> Result<String, BotError> {
     let told = input
         .told
         .iter()
         .map(|json| {
+            clock.worked(Work::Read);
             serde_json::from_value::<G::Told>(json.clone())
                 .map_err(|e| BotError::BadView(e.to_string()))
         })
@@ -427,16 +444,25 @@ pub fn computer<G: Playable>(input: &ComputerInput) -> Result<String, BotError> 
     }
     let belief = G::recall(input.seat, &input.options, &told, &input.sent)?;
     let mut rng = StdRng::seed_from_u64(input.seed);
-    choose::<G>(&belief, input.seat, input.strategy, input.budget, &mut rng)
+    choose::<G>(
+        &belief,
+        input.seat,
+        input.strategy,
+        input.budget,
+        clock,
+        &mut rng,
+    )
 }
 
-/// Chooses `seat`'s action from a belief, as `strategy` says; the action in
-/// the game's notation.
+/// Chooses `seat`'s action from a belief, as `strategy` says, within the
+/// budget's time on `clock` (the search's level takes its share of it);
+/// the action in the game's notation.
 pub fn choose<G: Playable>(
     belief: &G::Belief,
     seat: Seat,
     strategy: Strategy,
     budget: Budget,
+    clock: &dyn Clock,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
     if let Some(text) = G::unlisted(belief, seat, rng) {
@@ -448,10 +474,10 @@ pub fn choose<G: Playable>(
                 time: level.share(budget.time),
                 iterations: budget.iterations,
             };
-            search::best::<G>(belief, seat, budget, rng)
+            search::best::<G>(belief, seat, budget, clock, rng)
         }
-        Strategy::Random => random::<G>(belief, seat, rng),
-        Strategy::Greedy => greedy::<G>(belief, seat, rng),
+        Strategy::Random => random::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),
+        Strategy::Greedy => greedy::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),
     }
 }
 
@@ -459,37 +485,45 @@ pub fn choose<G: Playable>(
 fn random<G: Playable>(
     belief: &G::Belief,
     seat: Seat,
+    time: &Deadline,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
     use rand::Rng;
-    let state = G::sample(belief, rng);
-    let actions = state.choices(seat);
+    let state: G = time.sample(belief, rng);
+    let mut actions = Vec::new();
+    time.choices_into(&state, seat, &mut actions);
     if actions.is_empty() {
         return Err(BotError::NothingToDo);
     }
     let action = &actions[rng.random_range(0..actions.len())];
-    Ok(state.notation(seat, action))
+    Ok(time.notation(&state, seat, action))
 }
 
 /// The action that the evaluation likes best one action deep, in a sampled
-/// state (ties broken at random): a won game first, a lost one last.
+/// state (ties broken at random): a won game first, a lost one last. The
+/// best of those tried when the time is up.
 fn greedy<G: Playable>(
     belief: &G::Belief,
     seat: Seat,
+    time: &Deadline,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
     use rand::Rng;
-    let state = G::sample(belief, rng);
-    let actions = state.choices(seat);
+    let state: G = time.sample(belief, rng);
+    let mut actions = Vec::new();
+    time.choices_into(&state, seat, &mut actions);
     let mut entropy = Entropy::new(rng.random(), 0);
     let mut best: Vec<usize> = Vec::new();
     let mut best_value = f64::NEG_INFINITY;
     for (i, action) in actions.iter().enumerate() {
-        let next = state.advance(seat, action, &mut entropy);
-        let value = next
-            .standing()
-            .value(seat)
-            .unwrap_or_else(|| next.evaluate(seat));
+        if !best.is_empty() && time.passed() {
+            break;
+        }
+        let next = time.advance(&state, seat, action, &mut entropy);
+        let value = match next.standing().value(seat) {
+            Some(value) => value,
+            None => time.evaluate(&next, seat),
+        };
         if value > best_value + 1e-9 {
             best_value = value;
             best.clear();
@@ -502,5 +536,5 @@ fn greedy<G: Playable>(
         return Err(BotError::NothingToDo);
     }
     let action = &actions[best[rng.random_range(0..best.len())]];
-    Ok(state.notation(seat, action))
+    Ok(time.notation(&state, seat, action))
 }

@@ -39,15 +39,25 @@
 //! one and two actions deep (`decisive`): an action that wins at once is
 //! taken unsearched, and the choice is checked against a reply that wins
 //! at once.
+//!
+//! The search keeps within its time ([`Budget::time`], read on the
+//! [`Clock`] it is handed, from the clock's start): it looks at the clock
+//! before each iteration and before each step of a walk (a walk abandoned
+//! for want of time is not counted), the look for a win at once takes at
+//! most a quarter of the time, and the check against replies that win at
+//! once stops where the time ends, with the best answer found so far. A
+//! search that has looked at nothing when its time is up plays the most
+//! urgent of its actions ([`Playable::urgency`]).
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
-use std::time::Instant;
 
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use super::{BotError, Budget, Playable, decisive};
+use super::clock::{Clock, Deadline};
+use super::decisive::{self, Verdict};
+use super::{BotError, Budget, Playable};
 use crate::rules::{Entropy, Seat};
 
 /// The exploration constant of the upper confidence bound, for values in
@@ -63,8 +73,13 @@ const REPEATED: f64 = 0.5;
 /// the root's for each.
 const CHECKED: u64 = 4;
 
-/// How many iterations between two looks at the clock.
-const CLOCK_EVERY: u32 = 32;
+/// The most of a move's time that the search without hidden information
+/// gives to looking for an action that wins at once, before it searches.
+const WINNING_SHARE: f64 = 0.25;
+
+/// The most of a move's time that the search keeps for the check against
+/// replies that win at once, however slow its rate says the check is.
+const CHECKING_SHARE: f64 = 0.5;
 
 /// One node: the edge into it and its statistics.
 struct Node<K> {
@@ -108,37 +123,46 @@ pub fn best<G: Playable>(
     belief: &G::Belief,
     seat: Seat,
     budget: Budget,
+    clock: &dyn Clock,
     rng: &mut StdRng,
 ) -> Result<String, BotError> {
-    run::<G>(belief, seat, budget, rng).map(|s| s.text)
+    run::<G>(belief, seat, budget, clock, rng).map(|s| s.text)
 }
 
-/// Runs the search and says how much it looked.
+/// Runs the search and says how much it looked. Its time, `budget.time`,
+/// is read on `clock` from the clock's start (what was spent on `clock`
+/// before, reading the views, counts against it); every phase looks at
+/// the clock between any two of its steps, and a search whose time is up
+/// before it has looked at all still plays: the most urgent of the
+/// seat's actions.
 pub fn run<G: Playable>(
     belief: &G::Belief,
     seat: Seat,
     budget: Budget,
+    clock: &dyn Clock,
     rng: &mut StdRng,
 ) -> Result<Searched, BotError> {
-    let first = G::sample(belief, rng);
+    let time = Deadline::new(clock, budget.time);
+    let first: G = time.sample(belief, rng);
     if first.standing().actor() != Some(seat) {
         return Err(BotError::NothingToDo);
     }
-    let actions = first.choices(seat);
+    let mut actions = Vec::new();
+    time.choices_into(&first, seat, &mut actions);
     match actions.as_slice() {
         [] => return Err(BotError::NothingToDo),
         [only] => {
             return Ok(Searched {
-                text: first.notation(seat, only),
+                text: time.notation(&first, seat, only),
                 iterations: 0,
                 nodes: 0,
             });
         }
         _ => {}
     }
+    let ranked = by_urgency(&first, &actions);
     let mut tree: Vec<Node<G::Key>> = vec![Node::new(seat.other())];
     let mut entropy = Entropy::new(rng.random(), 0);
-    let started = Instant::now();
     let mut iterations = 0u32;
     let mut nodes = 0u64;
     // Without hidden information, an action that wins at once is taken
@@ -147,10 +171,17 @@ pub fn run<G: Playable>(
     let guarded =
         G::PERFECT_INFORMATION && actions.iter().all(|a| first.stage(seat, seat, a).is_none());
     if guarded {
-        let (win, played) = decisive::winning(&first, seat, &actions, &mut entropy);
+        let (win, played) = decisive::winning(
+            &first,
+            seat,
+            &actions,
+            &ranked,
+            &time.share(WINNING_SHARE),
+            &mut entropy,
+        );
         if let Some(i) = win {
             return Ok(Searched {
-                text: first.notation(seat, &actions[i]),
+                text: time.notation(&first, seat, &actions[i]),
                 iterations: 0,
                 nodes: played,
             });
@@ -162,6 +193,7 @@ pub fn run<G: Playable>(
     } else {
         0
     };
+    let most_kept = budget.time.mul_f64(CHECKING_SHARE);
     let mut walk = Walk {
         path: Vec::with_capacity(64),
         actions: Vec::with_capacity(64),
@@ -172,22 +204,33 @@ pub fn run<G: Playable>(
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
         }
-        if iterations.is_multiple_of(CLOCK_EVERY) {
-            let elapsed = started.elapsed();
-            // The check's actions, at the rate the search plays them.
-            let kept = elapsed.mul_f64(checking as f64 / nodes.max(1) as f64);
-            if elapsed + kept >= budget.time {
-                break;
-            }
+        // The check's actions, at the rate the search plays them.
+        let kept = time
+            .elapsed()
+            .mul_f64(checking as f64 / nodes.max(1) as f64)
+            .min(most_kept);
+        if time.left() <= kept {
+            break;
         }
-        iterations += 1;
-        let state = if iterations == 1 {
+        let state = if iterations == 0 {
             first.clone()
         } else {
-            G::sample(belief, rng)
+            time.sample(belief, rng)
         };
-        let (value, walked) =
-            descend::<G>(&mut tree, &mut walk, &seen, state, seat, rng, &mut entropy);
+        let Some((value, walked)) = descend::<G>(
+            &mut tree,
+            &mut walk,
+            &seen,
+            state,
+            seat,
+            &time,
+            rng,
+            &mut entropy,
+        ) else {
+            // The time ran out in the walk: it is not counted.
+            break;
+        };
+        iterations += 1;
         nodes += walked;
         for &index in &walk.path {
             let node = &mut tree[index as usize];
@@ -200,60 +243,91 @@ pub fn run<G: Playable>(
         }
     }
     if guarded {
-        let order = preferred(&tree, &first, seat, &actions);
+        let order = preferred(&tree, &first, seat, &actions, &ranked);
         let mut replies = Vec::new();
         // Not known to lose beats known to lose; with nothing but losses,
         // the search's choice.
         let mut chosen = order[0];
         for &i in &order {
-            if started.elapsed() >= budget.time {
+            if time.passed() {
                 chosen = i;
                 break;
             }
-            let (loses, played) =
-                decisive::loses_at_once(&first, seat, &actions[i], &mut replies, &mut entropy);
+            let (verdict, played) = decisive::loses_at_once(
+                &first,
+                seat,
+                &actions[i],
+                &mut replies,
+                &time,
+                &mut entropy,
+            );
             nodes += played;
-            if !loses {
+            if verdict != Verdict::Loses {
                 chosen = i;
                 break;
             }
         }
         return Ok(Searched {
-            text: first.notation(seat, &actions[chosen]),
+            text: time.notation(&first, seat, &actions[chosen]),
             iterations,
             nodes,
         });
     }
     // The most visited of the root's children, the better mean on a tie;
-    // below a stage, the most visited action of that stage.
-    let (mut key, child) = most_visited(&tree, 0).ok_or(BotError::NothingToDo)?;
-    if actions
-        .iter()
-        .any(|a| first.stage(seat, seat, a).as_ref() == Some(key))
-    {
-        key = most_visited(&tree, child).ok_or(BotError::NothingToDo)?.0;
-    }
-    // Written in a determinization where it is legal (the seat's own
-    // actions are legal in every one).
-    let action = actions
-        .iter()
-        .find(|a| first.key(seat, seat, a) == *key)
-        .ok_or_else(|| BotError::Inconsistent("the chosen action is not legal".into()))?;
+    // below a stage, the most visited action of that stage. With nothing
+    // searched, the most urgent action.
+    let chosen = match most_visited(&tree, 0) {
+        None => ranked[0],
+        Some((key, child)) => {
+            let staged: Vec<usize> = (0..actions.len())
+                .filter(|&i| first.stage(seat, seat, &actions[i]).as_ref() == Some(key))
+                .collect();
+            let key = match staged.first() {
+                None => Some(key),
+                Some(_) => most_visited(&tree, child).map(|(key, _)| key),
+            };
+            // Written in a determinization where it is legal (the seat's own
+            // actions are legal in every one).
+            let found = key.and_then(|key| {
+                (0..actions.len()).find(|&i| first.key(seat, seat, &actions[i]) == *key)
+            });
+            match (found, staged.first()) {
+                (Some(i), _) => i,
+                // A stage whose actions were never tried: its first.
+                (None, Some(&i)) => i,
+                (None, None) => {
+                    return Err(BotError::Inconsistent(
+                        "the chosen action is not legal".into(),
+                    ));
+                }
+            }
+        }
+    };
     Ok(Searched {
-        text: first.notation(seat, action),
+        text: time.notation(&first, seat, &actions[chosen]),
         iterations,
         nodes,
     })
 }
 
+/// The indices of `actions` (choices in `state`), the most urgent first
+/// ([`Playable::urgency`]), as listed among equals.
+fn by_urgency<G: Playable>(state: &G, actions: &[G::Action]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..actions.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(state.urgency(&actions[i])));
+    order
+}
+
 /// The root's `actions` (the seat's choices in `state`), as indices, in
 /// the order the search prefers them: its children by visits, the better
-/// mean on a tie, then the actions it never tried, as listed.
+/// mean on a tie, then the actions it never tried, in the order `ranked`
+/// gives.
 fn preferred<G: Playable>(
     tree: &[Node<G::Key>],
     state: &G,
     seat: Seat,
     actions: &[G::Action],
+    ranked: &[usize],
 ) -> Vec<usize> {
     let mut tried: Vec<(&G::Key, &Node<G::Key>)> = tree[0]
         .edges
@@ -274,7 +348,7 @@ fn preferred<G: Playable>(
     for &i in &order {
         listed[i] = true;
     }
-    order.extend((0..actions.len()).filter(|&i| !listed[i]));
+    order.extend(ranked.iter().copied().filter(|&i| !listed[i]));
     order
 }
 
@@ -315,20 +389,25 @@ struct Walk<A> {
 /// One iteration's walk from the root with a determinization: selection,
 /// then expansion of one new node, scored by the evaluation (or the
 /// outcome). Fills `walk.path` with the nodes walked; returns the value for
-/// `seat` and the number of actions played.
+/// `seat` and the number of actions played, or `None` if the time was up
+/// before the walk's end (a walk may list and play thousands of actions
+/// in a game like Superial's hybrid: it looks at the clock before each
+/// step).
 ///
 /// An action in two stages ([`Playable::stage`]) takes two edges: its
 /// stage at the node, then the action among those sharing the stage, at a
 /// node of the same actor below it.
+#[allow(clippy::too_many_arguments)]
 fn descend<G: Playable>(
     tree: &mut Vec<Node<G::Key>>,
     walk: &mut Walk<G::Action>,
     seen: &HashSet<u64>,
     mut state: G,
     seat: Seat,
+    time: &Deadline,
     rng: &mut StdRng,
     entropy: &mut Entropy,
-) -> (f64, u64) {
+) -> Option<(f64, u64)> {
     let Walk {
         path,
         actions,
@@ -342,22 +421,25 @@ fn descend<G: Playable>(
     let mut keys: Vec<G::Key> = Vec::new();
     let mut staged: Vec<usize> = Vec::new();
     loop {
+        if time.passed() {
+            return None;
+        }
         let standing = state.standing();
         if let Some(value) = standing.value(seat) {
-            return (value, walked);
+            return Some((value, walked));
         }
         let Some(actor) = standing.actor() else {
-            return (state.evaluate(seat), walked);
+            return Some((time.evaluate(&state, seat), walked));
         };
-        state.choices_into(actor, actions);
+        time.choices_into(&state, actor, actions);
         if actions.is_empty() {
-            return (state.evaluate(seat), walked);
+            return Some((time.evaluate(&state, seat), walked));
         }
         if walked > 0 && state.finishes_turn(actor) {
-            state = finish(&state, actor, actions, entropy);
+            state = finish(&state, actor, actions, time, entropy);
             walked += 1;
             if repeats(&state, seen, line) {
-                return (REPEATED, walked);
+                return Some((REPEATED, walked));
             }
             continue;
         }
@@ -393,32 +475,35 @@ fn descend<G: Playable>(
             );
             chosen = staged[second];
         }
-        state = state.advance(actor, &actions[chosen], entropy);
+        state = time.advance(&state, actor, &actions[chosen], entropy);
         walked += 1;
         path.push(child);
         if repeats(&state, seen, line) {
-            return (REPEATED, walked);
+            return Some((REPEATED, walked));
         }
         if fresh {
             // A new leaf is scored at the end of its turn.
             loop {
                 let standing = state.standing();
                 if let Some(value) = standing.value(seat) {
-                    return (value, walked);
+                    return Some((value, walked));
                 }
                 match standing.actor() {
                     Some(actor) if state.finishes_turn(actor) => {
-                        state.choices_into(actor, actions);
+                        if time.passed() {
+                            return None;
+                        }
+                        time.choices_into(&state, actor, actions);
                         if actions.is_empty() {
                             break;
                         }
-                        state = finish(&state, actor, actions, entropy);
+                        state = finish(&state, actor, actions, time, entropy);
                         walked += 1;
                     }
                     _ => break,
                 }
             }
-            return (state.evaluate(seat), walked);
+            return Some((time.evaluate(&state, seat), walked));
         }
         node = child;
     }
@@ -439,15 +524,25 @@ fn repeats<G: Playable>(state: &G, seen: &HashSet<u64>, line: &mut Vec<u64>) -> 
 
 /// `state` after the choice among `actions` (not empty) that `actor`'s
 /// evaluation likes best, one action deep: a choice that only finishes a
-/// turn ([`Playable::finishes_turn`]).
-fn finish<G: Playable>(state: &G, actor: Seat, actions: &[G::Action], entropy: &mut Entropy) -> G {
+/// turn ([`Playable::finishes_turn`]). The best of those tried when the
+/// time is up.
+fn finish<G: Playable>(
+    state: &G,
+    actor: Seat,
+    actions: &[G::Action],
+    time: &Deadline,
+    entropy: &mut Entropy,
+) -> G {
     let mut best: Option<(f64, G)> = None;
     for action in actions {
-        let next = state.advance(actor, action, entropy);
-        let value = next
-            .standing()
-            .value(actor)
-            .unwrap_or_else(|| next.evaluate(actor));
+        if best.is_some() && time.passed() {
+            break;
+        }
+        let next = time.advance(state, actor, action, entropy);
+        let value = match next.standing().value(actor) {
+            Some(value) => value,
+            None => time.evaluate(&next, actor),
+        };
         if best.as_ref().is_none_or(|(v, _)| value > *v) {
             best = Some((value, next));
         }

@@ -9,9 +9,9 @@ use crate::config::{Config, ImapConfig, Security};
 use crate::mail::folders::FolderRefused;
 use crate::mail::imap::{
     self as mailimap, ImapStream, LoginRefused, ensure_folder, refused_or, separator, server_names,
-    tls_config,
 };
 use crate::mail::login::{Login, TokenError};
+use crate::mail::tls::client_config as tls_config;
 
 const S: &str = "imap";
 

@@ -7,10 +7,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rustls::pki_types::ServerName;
-use rustls::{CertificateError, ClientConfig, ClientConnection, StreamOwned};
+use rustls::{ClientConfig, ClientConnection, StreamOwned};
 
 use super::Report;
 use crate::config::Security;
+use crate::mail::tls::{Peer, Refusal};
 
 /// How long the check waits for a connection or an answer.
 pub const LIMIT: Duration = Duration::from_secs(10);
@@ -138,11 +139,8 @@ pub fn handshake(
 /// Why a TLS handshake failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TlsFailure {
-    /// Signed by no authority this system (or `ca_file`) trusts.
-    Untrusted(String),
-    /// Not made out for the configured host name.
-    WrongName(String),
-    Expired,
+    /// The server's certificate was refused.
+    Certificate(Refusal),
     /// The other side does not speak TLS here (a plain port, say).
     NotTls(String),
     /// No answer within the limit.
@@ -160,25 +158,13 @@ impl TlsFailure {
         ) {
             return TlsFailure::Silent;
         }
+        if let Some(refusal) = Refusal::in_io(e) {
+            return TlsFailure::Certificate(refusal);
+        }
         let Some(tls) = e.get_ref().and_then(|i| i.downcast_ref::<rustls::Error>()) else {
             return TlsFailure::NotTls(e.to_string());
         };
         match tls {
-            rustls::Error::InvalidCertificate(cert) => match cert {
-                CertificateError::UnknownIssuer | CertificateError::BadSignature => {
-                    TlsFailure::Untrusted(format!("{cert:?}"))
-                }
-                CertificateError::NotValidForName
-                | CertificateError::NotValidForNameContext { .. } => {
-                    TlsFailure::WrongName(format!("{cert:?}"))
-                }
-                CertificateError::Expired | CertificateError::ExpiredContext { .. } => {
-                    TlsFailure::Expired
-                }
-                other => TlsFailure::Other {
-                    error: format!("the certificate is not valid: {other:?}"),
-                },
-            },
             rustls::Error::InvalidMessage(_) | rustls::Error::InappropriateMessage { .. } => {
                 TlsFailure::NotTls(tls.to_string())
             }
@@ -191,34 +177,15 @@ impl TlsFailure {
     /// Records the failure with the fix.
     pub fn record(&self, report: &mut Report, server: &Server, ca_file_set: bool) {
         let key = server.key;
-        let ca = if ca_file_set {
-            format!("{key}.ca_file does not hold the authority that signed it either")
-        } else {
-            format!(
-                "for a private certificate authority, set {key}.ca_file to its PEM file; \
-                 otherwise the server needs a certificate from a public authority"
-            )
-        };
         let (cause, fix) = match self {
-            TlsFailure::Untrusted(detail) => (
-                format!(
-                    "the server's certificate is not signed by an authority this system trusts ({detail})"
-                ),
-                ca,
-            ),
-            TlsFailure::WrongName(detail) => (
-                format!(
-                    "the server's certificate is not made out for {} ({detail})",
-                    server.host
-                ),
-                format!(
-                    "set {key}.host to a name the certificate names (often mail.<provider> rather than an alias)"
-                ),
-            ),
-            TlsFailure::Expired => (
-                "the server's certificate has expired".to_string(),
-                "the server's operator must renew it (check this machine's clock too)".to_string(),
-            ),
+            TlsFailure::Certificate(refusal) => {
+                let peer = Peer {
+                    key,
+                    host: server.host,
+                    ca_file: ca_file_set,
+                };
+                (refusal.cause(&peer), refusal.fix(&peer))
+            }
             TlsFailure::NotTls(detail) => (
                 format!(
                     "port {} does not speak TLS from the first byte ({detail})",

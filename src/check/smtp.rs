@@ -9,17 +9,17 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use lettre::Message;
 use lettre::message::header::ContentType;
-use lettre::{AsyncTransport, Message};
 use tokio::runtime::Handle;
 
 use super::imap::{Watched, security_name};
 use super::net::{self, Server};
 use super::{Limits, Report, hints, settings_login};
 use crate::config::{Config, Security, SmtpConfig};
-use crate::mail::imap::tls_config;
 use crate::mail::login::{Credential, Login};
 use crate::mail::sender::{auth_refused, transport};
+use crate::mail::tls::client_config as tls_config;
 
 const S: &str = "smtp";
 
@@ -202,9 +202,9 @@ fn log_in(
 ) -> Option<Option<(String, Credential)>> {
     let login = settings_login(report, S, Login::for_smtp(smtp))?;
     let Some(login) = login else {
-        let attempt = transport(smtp, None).map(|t| runtime.block_on(t.test_connection()));
+        let attempt = transport(smtp, None).and_then(|t| runtime.block_on(t.test_connection()));
         return match attempt {
-            Ok(Ok(_)) => {
+            Ok(()) => {
                 report.ok(
                     S,
                     "login",
@@ -212,16 +212,11 @@ fn log_in(
                 );
                 Some(None)
             }
-            other => {
-                let error = match other {
-                    Ok(Err(e)) => e.to_string(),
-                    Err(e) => format!("{e:#}"),
-                    Ok(Ok(_)) => unreachable!(),
-                };
+            Err(e) => {
                 report.fail(
                     S,
                     "login",
-                    error,
+                    format!("{e:#}"),
                     "set smtp.username and smtp.password_env if the server wants a login",
                 );
                 None
@@ -237,11 +232,8 @@ fn log_in(
     };
     let mut retried = false;
     loop {
-        let result = transport(smtp, Some((&login.user, &credential))).and_then(|t| {
-            runtime
-                .block_on(t.test_connection())
-                .map_err(anyhow::Error::new)
-        });
+        let result = transport(smtp, Some((&login.user, &credential)))
+            .and_then(|t| runtime.block_on(t.test_connection()));
         match result {
             Ok(_) => {
                 let how = if login.is_oauth2() {
@@ -353,11 +345,7 @@ fn test_mail(
         }
     };
     let login = credential.as_ref().map(|(user, c)| (user.as_str(), c));
-    let sent = transport(smtp, login).and_then(|t| {
-        runtime
-            .block_on(t.send(message))
-            .map_err(anyhow::Error::new)
-    });
+    let sent = transport(smtp, login).and_then(|t| runtime.block_on(t.send(&message)));
     if let Err(e) = sent {
         let refused_rcpt = e.chain().any(|c| {
             c.downcast_ref::<lettre::transport::smtp::Error>()

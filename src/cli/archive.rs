@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use super::{Cli, CliError, connection, effective_config, local_runtime, open_referee};
-use crate::archive::site::{SiteGame, SiteWriter};
 use crate::referee::{Reader, Referee};
+use crate::site::{SiteGame, SiteWriter};
 use crate::store::finished;
 
 #[derive(Debug, Subcommand)]

@@ -62,7 +62,8 @@ pub fn run(args: &BotMatch) -> Result<(), CliError> {
         iterations: args.iterations,
     };
     let arena = Arena {
-        info,
+        new: info.new,
+        computer: info.computer,
         options,
         games: args.games,
         player: Strategy::Search(level),

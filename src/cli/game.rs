@@ -5,13 +5,14 @@ use clap::Subcommand;
 
 use super::{CliError, connection};
 use crate::archive::pgn;
-use crate::command;
-use crate::command::ColorChoice;
+use crate::command::{ColorChoice, Command};
+use crate::mail::parse::{self, Commands};
 use crate::referee::{
-    Answered, ChallengeRequest, ComputerRequest, Reader, Referee, RefereeError, normalize_address,
+    Answered, ChallengeRequest, ComputerRequest, LoadedGame, Reader, Referee, RefereeError,
+    normalize_address,
 };
 use crate::render;
-use crate::rules::{GameResult, Options, Seat};
+use crate::rules::{ActionError, GameResult, Options, Seat};
 use crate::store::games;
 
 #[derive(Debug, Subcommand)]
@@ -162,6 +163,22 @@ fn refused(e: RefereeError) -> CliError {
     }
 }
 
+/// Prints the refusal mail the player would get (board included) and
+/// gives the refusal (exit 1).
+fn refusal(
+    referee: &Referee,
+    loaded: &LoadedGame,
+    seat: Seat,
+    line: &str,
+    error: &ActionError,
+) -> CliError {
+    print!(
+        "{}",
+        render::notice_text(&referee.refusal(loaded, seat, line, error))
+    );
+    CliError::Refused(error.to_string())
+}
+
 /// Runs a `game` command; `site` is the referee's address for PGN (`?`
 /// when no configuration names it).
 pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result<(), CliError> {
@@ -196,6 +213,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                             color,
                             position: position.as_deref(),
                         },
+                        "cli",
                     )
                     .await
                     .map_err(refused)?,
@@ -214,6 +232,9 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                     .context("making the game public")?;
             }
             tx.commit().await.context("saving the new game")?;
+            // The computer's first move, when it plays White: thought now,
+            // outside the game's transaction.
+            referee.computer_answer_now(id).await.map_err(refused)?;
             println!("{id}");
         }
         GameCommand::Challenge {
@@ -279,22 +300,80 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                     address: normalize_address(player),
                 })
             })?;
-            let parsed = command::parse(text).map_err(|e| CliError::Refused(e.to_string()))?;
-            let notices = match referee.act(&mut tx, *id, seat, &parsed, "cli").await {
-                Ok(notices) => notices,
-                Err(RefereeError::Refused(e)) => {
-                    // The player's refusal mail, board included; exit 1.
-                    let notice = referee.refusal(&loaded, seat, text, &e);
-                    print!("{}", render::notice_text(&notice));
-                    return Err(CliError::Refused(e.to_string()));
+            // The text is read as a mail's body is (parse::read_body: no
+            // quoted history, signature or "Sent from my ..." line), and
+            // its lines tried as the mail room tries a game mail's
+            // (mail::in_game): the first that acts is the command, a line
+            // the game reads as no move (a greeting) is passed over, and
+            // conditional moves are set after it.
+            let reading = parse::read_body(text);
+            let Commands {
+                tries,
+                conditionals,
+            } = parse::commands(&reading.lines);
+            let mut first_error: Option<(&str, ActionError)> = None;
+            let mut done = None;
+            for (line, command) in tries {
+                let command = match command {
+                    Ok(command) => command,
+                    Err(e) => {
+                        first_error.get_or_insert((line, ActionError::syntax(line, e.0)));
+                        continue;
+                    }
+                };
+                match referee.act(&mut tx, *id, seat, &command, "cli").await {
+                    Ok(mut notices) => {
+                        if !conditionals.is_empty() {
+                            crate::mail::conditionals_after(
+                                referee,
+                                &mut tx,
+                                *id,
+                                seat,
+                                &conditionals,
+                                &mut notices,
+                            )
+                            .await
+                            .context("setting the conditional moves")?;
+                        }
+                        done = Some(notices);
+                        break;
+                    }
+                    Err(RefereeError::Refused(e @ ActionError::Syntax { .. })) => {
+                        first_error.get_or_insert((line, e));
+                    }
+                    Err(RefereeError::Refused(e)) => {
+                        return Err(refusal(referee, &loaded, seat, line, &e));
+                    }
+                    Err(e) => return Err(refused(e)),
                 }
-                Err(e) => return Err(refused(e)),
+            }
+            if done.is_none() && !conditionals.is_empty() {
+                let command = Command::Conditional(conditionals);
+                match referee.act(&mut tx, *id, seat, &command, "cli").await {
+                    Ok(notices) => done = Some(notices),
+                    Err(RefereeError::Refused(e)) => {
+                        return Err(refusal(referee, &loaded, seat, "if ...", &e));
+                    }
+                    Err(e) => return Err(refused(e)),
+                }
+            }
+            let Some(notices) = done else {
+                let (line, e) = first_error
+                    .unwrap_or_else(|| ("", ActionError::syntax("", "the text holds no command")));
+                return Err(refusal(referee, &loaded, seat, line, &e));
             };
             tx.commit().await.context("saving the game")?;
             let mine = notices
                 .iter()
                 .find(|n| n.seat == seat)
                 .expect("the actor always gets a notice");
+            // Against the computer: its answer, thought now outside the
+            // game's transaction, comes in the same notice.
+            let answered = match mine.held {
+                true => referee.computer_answer_now(*id).await.map_err(refused)?,
+                false => Vec::new(),
+            };
+            let mine = answered.iter().find(|n| n.seat == seat).unwrap_or(mine);
             print!("{}", render::notice_text(mine));
         }
         GameCommand::Show { id, player, png } => {

@@ -12,8 +12,9 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::config::{Config, ConfigFile};
+use crate::games::{GameInfo, game_names};
 use crate::referee::Referee;
-use crate::rules::{GameInfo, Options, game_names};
+use crate::rules::Options;
 use crate::store::{Location, Store};
 
 /// A play-by-email referee for chess variants.
@@ -326,7 +327,7 @@ fn run_async<F: std::future::Future<Output = anyhow::Result<()>>>(future: F) -> 
 /// The games, one line each: name, title and options (`arbiter rules`).
 fn games_list() -> String {
     let mut out = String::from("The games (`arbiter rules GAME` prints one's rules page):\n");
-    for info in crate::rules::GAMES {
+    for info in crate::games::GAMES {
         let options = if info.options.is_empty() {
             "no options".to_string()
         } else {

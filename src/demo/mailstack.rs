@@ -28,6 +28,10 @@ pub struct StackOptions {
     /// The mail users (default: referee, alice, bob, carol, dave); the
     /// referee must be one of them.
     pub users: Option<Vec<String>>,
+    /// Serve a self-signed certificate made the common way (`openssl req
+    /// -x509`, so marked CA:TRUE) instead of one signed by a test CA;
+    /// [`MailStack::ca`] is then that certificate itself.
+    pub self_signed: bool,
 }
 
 /// A running local mail server.
@@ -39,6 +43,8 @@ pub struct MailStack {
     pub submission: u16,
     pub imap: u16,
     pub imaps: u16,
+    /// The file the clients trust: the test CA's certificate, or with
+    /// [`StackOptions::self_signed`] the server's own.
     pub ca: PathBuf,
     pub state_dir: PathBuf,
     /// The IMAP hierarchy separator, `/` or `.`.
@@ -90,6 +96,9 @@ impl MailStack {
         }
         if options.no_plus {
             command.arg("--no-plus");
+        }
+        if options.self_signed {
+            command.arg("--self-signed");
         }
         if let Some(users) = &options.users {
             command.arg("--users").arg(users.join(","));

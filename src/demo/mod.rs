@@ -44,7 +44,17 @@ pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
         imap: Login::password(&referee, &password),
         smtp: Some(Login::password(&referee, &password)),
     };
-    let daemon = tokio::spawn(crate::mail::daemon::serve(file, config, logins));
+    // The referee stops before the mail server (which stops when `stack`
+    // is dropped), so that it never sees its server go away.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let daemon = tokio::spawn(crate::mail::daemon::serve_until(
+        file,
+        config,
+        logins,
+        async move {
+            let _ = stopped.await;
+        },
+    ));
 
     let alice = Player::new(&stack, "alice");
     let bob = Player::new(&stack, "bob");
@@ -62,11 +72,14 @@ pub async fn run(dir: &Path, exit_after_script: bool) -> anyhow::Result<()> {
         db = dir.join("arbiter.db").display(),
     );
     if exit_after_script {
-        daemon.abort();
+        let _ = stop.send(());
+        daemon.await??;
         return Ok(());
     }
     println!("Press Ctrl-C to stop.");
     daemon.await??;
+    // Held until here: dropping it would stop the referee too.
+    drop(stop);
     Ok(())
 }
 

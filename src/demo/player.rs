@@ -12,7 +12,8 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use mail_parser::MessageParser;
 
 use super::mailstack::MailStack;
-use crate::mail::imap::{ImapStream, tls_config};
+use crate::mail::imap::ImapStream;
+use crate::mail::tls::client_config as tls_config;
 
 /// A mail the user received.
 #[derive(Clone, Debug)]

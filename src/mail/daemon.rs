@@ -8,12 +8,20 @@
 //! processed again from scratch; a crash after it leaves a mail that is
 //! recognised as done and only moved.
 //!
+//! The computer's answers are made by a part of their own
+//! ([`run_computer`]): a mail that leaves the computer owing an action
+//! records the debt and commits, and the watcher goes on to the next mail
+//! while the computer thinks; the answer commits with the player's mail.
+//! A debt a crash left unanswered is found and answered at the next start.
+//!
 //! Several referees may run on one PostgreSQL database (docs/scaling.md).
 //! Reading the mailbox and running the clock are each one referee's at a
 //! time, under a lease ([`keep`]; see `crate::store::lease`): the others
 //! wait, and take a role over within [`LEASE_SECONDS`] when its holder
 //! dies. Work under a lease commits only while the lease is held. The
-//! outbox is sent by every referee (see [`super::sender`]).
+//! outbox and the computer's answers are every referee's (see
+//! [`super::sender`]; an answer is recorded only while its game's log has
+//! the length it was thought for).
 //!
 //! SIGTERM (or Ctrl-C) stops it at a mail boundary, after one more attempt
 //! at the outbox ([`shut_down`], [`super::shutdown`]); SIGHUP rereads the
@@ -60,6 +68,18 @@ const RENEW: Duration = Duration::from_secs(3);
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
 pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::Result<()> {
+    serve_until(file, config, logins, std::future::pending()).await
+}
+
+/// The same, also stopped cleanly when `until` completes (the demo's end,
+/// before its mail server stops).
+pub async fn serve_until(
+    file: ConfigFile,
+    config: Config,
+    logins: Logins,
+    until: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let mut until = std::pin::pin!(until);
     // First: from here on the signals are the daemon's to handle (SIGHUP's
     // default would end the process), and one that comes while it starts
     // is handled once it runs.
@@ -90,6 +110,7 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
         store.clone(),
     )?);
     let wake = Arc::new(Notify::new());
+    let owed = Arc::new(Notify::new());
     let stop = Arc::new(Stop::default());
     info!(address = %config.referee.address, db = %location, referee = referee_id(), "arbiter serving");
 
@@ -123,10 +144,29 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
         wake.clone(),
         stop.subscribe(),
     ));
+    let mut computer_task = tokio::spawn(run_computer(
+        room.clone(),
+        wake.clone(),
+        owed.clone(),
+        stop.subscribe(),
+    ));
     let runtime = Handle::current();
     let mut watcher = tokio::task::spawn_blocking({
         let (wake, stop) = (wake.clone(), stop.clone());
-        move || watch(runtime, imap, login, room, reader, wake, &stop)
+        move || {
+            watch(
+                runtime,
+                imap,
+                login,
+                room,
+                reader,
+                Wakes {
+                    sender: wake,
+                    computer: owed,
+                },
+                &stop,
+            )
+        }
     });
 
     // A part that stops on its own stops the daemon with its error (and a
@@ -142,16 +182,21 @@ pub async fn serve(file: ConfigFile, config: Config, logins: Logins) -> anyhow::
                 info!("terminated; stopping");
                 break None;
             }
+            _ = &mut until => {
+                info!("asked to stop; stopping");
+                break None;
+            }
             _ = hangup.recv() => reload(&file, &mut running, &rooms, &store),
             result = &mut sender_task => break Some(stopped("the sender", result)),
             result = &mut clock_task => break Some(stopped("the clock", result.map(Ok))),
+            result = &mut computer_task => break Some(stopped("the computer", result.map(Ok))),
             result = &mut watcher => break Some(stopped("the mailbox watcher", result)),
         }
     };
     stop.request();
     let result = match ended {
         Some(error) => error,
-        None => shut_down(&sender, sender_task, clock_task, watcher).await,
+        None => shut_down(&sender, sender_task, clock_task, computer_task, watcher).await,
     };
     // The keepers give their leases up, so another referee takes the roles
     // over at once rather than when they lapse.
@@ -201,25 +246,31 @@ async fn keep(store: Store, lease: Arc<Lease>, mut stop: watch::Receiver<bool>) 
 }
 
 /// The clean stop, once asked: the watcher finishes the mail in hand, the
-/// clock its round and the sender its pass; then one more pass over the
-/// outbox, for what they queued meanwhile. A part that overruns
-/// [`FINISH`] is left behind: whatever it had not committed is done again
-/// at the next start (a mail is read again; an answer whose sending was cut
+/// clock its round, the computer the answer in hand and the sender its
+/// pass; then one more pass over the outbox, for what they queued
+/// meanwhile. A part that overruns [`FINISH`] is left behind: whatever it
+/// had not committed is done again at the next start (a mail is read
+/// again, an answer owed is thought again; an answer whose sending was cut
 /// may go out twice, never not at all).
 async fn shut_down(
     sender: &Sender,
     sender_task: JoinHandle<anyhow::Result<()>>,
     clock_task: JoinHandle<()>,
+    computer_task: JoinHandle<()>,
     watcher: JoinHandle<anyhow::Result<()>>,
 ) -> anyhow::Result<()> {
     let started = tokio::time::Instant::now();
     let finish = started + FINISH;
     let abort = sender_task.abort_handle();
-    let (watched, clocked, sent) = tokio::join!(
+    let (watched, clocked, answered, sent) = tokio::join!(
         tokio::time::timeout_at(finish, watcher),
         tokio::time::timeout_at(finish, clock_task),
+        tokio::time::timeout_at(finish, computer_task),
         tokio::time::timeout_at(finish, sender_task),
     );
+    if answered.is_err() {
+        warn!("the computer's answer in hand did not end in time; it is made at the next start");
+    }
     if watched.is_err() {
         warn!(
             "the mailbox watcher did not stop in time; a mail it had not committed is read again at the next start"
@@ -358,6 +409,67 @@ async fn run_clock(
     }
 }
 
+/// The computer's answers: every one owed when the daemon starts (a crash
+/// may have left some), then each one a mail leaves owed (the watcher
+/// wakes this part after each mail), and once a minute, until a stop,
+/// which it looks at between two answers. One answer at a time, each
+/// within the host's `computer_budget_ms` (and the games at most the
+/// host's `computer_max_games`): the computer thinks outside any
+/// transaction, while the watcher goes on with the mail. A panic in one
+/// game's answer is logged and the game tried again at the next round.
+async fn run_computer(
+    room: watch::Receiver<Mailroom>,
+    wake: Arc<Notify>,
+    owed: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    use futures_util::FutureExt;
+    while !*stop.borrow_and_update() {
+        let mailroom = room.borrow().clone();
+        let owing = match mailroom.computer_owing().await {
+            Ok(owing) => owing,
+            Err(e) => {
+                warn!(error = %e, "cannot list the computer's answers owed; tried again in a minute");
+                Vec::new()
+            }
+        };
+        for id in owing {
+            if *stop.borrow() {
+                return;
+            }
+            let answer = std::panic::AssertUnwindSafe(mailroom.computer_answer(id));
+            match answer.catch_unwind().await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(queued)) => {
+                    debug!(game = id, queued, "the computer's answer is queued");
+                    wake.notify_one();
+                }
+                Ok(Err(e)) => {
+                    warn!(game = id, error = %e, "the computer's answer failed; tried again in a minute")
+                }
+                Err(_) => {
+                    error!(
+                        game = id,
+                        "the computer's answer panicked; tried again in a minute"
+                    )
+                }
+            }
+        }
+        tokio::select! {
+            _ = owed.notified() => {}
+            _ = tokio::time::sleep(Duration::from_secs(60)) => {}
+            changed = stop.changed() => if changed.is_err() { break },
+        }
+    }
+}
+
+/// Whom the watcher wakes after each mail: the sender (the mail's answers
+/// are queued) and the computer (it may owe an answer now).
+struct Wakes {
+    sender: Arc<Notify>,
+    computer: Arc<Notify>,
+}
+
 /// The mailbox loop, on a blocking thread: connect, process what waits,
 /// wait for more; on an error reconnect with backoff. Returns `Ok` once
 /// `stop` is requested (after the mail in hand), and an error only with a
@@ -369,7 +481,7 @@ fn watch(
     login: Login,
     room: watch::Receiver<Mailroom>,
     lease: Arc<Lease>,
-    wake: Arc<Notify>,
+    wake: Wakes,
     stop: &Stop,
 ) -> anyhow::Result<()> {
     let mut backoff = Duration::from_secs(1);
@@ -472,7 +584,7 @@ fn session(
     mailbox: &mut Mailbox,
     room: &watch::Receiver<Mailroom>,
     lease: &Arc<Lease>,
-    wake: &Notify,
+    wake: &Wakes,
     stop: &Stop,
 ) -> anyhow::Result<()> {
     // The mail room in force, its commits checked against the lease.
@@ -570,7 +682,8 @@ fn session(
                     runtime.block_on(set_aside(&mailroom, key, &what))?;
                 }
             }
-            wake.notify_one();
+            wake.sender.notify_one();
+            wake.computer.notify_one();
             done.push(uid);
         }
         if lease.held() != epoch {

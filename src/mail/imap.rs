@@ -10,18 +10,18 @@
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use imap::extensions::idle::SetReadTimeout;
 use rustls::pki_types::ServerName;
-use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
+use rustls::{ClientConfig, ClientConnection, StreamOwned};
 use tracing::{debug, info};
 
 use super::folders::{FolderRefused, Refusal, classify, server_path};
 use super::login::{BearerMechanism, Credential, Login};
+use super::tls::{self, Peer};
 use crate::config::{ImapConfig, Security};
 
 /// A plain or TLS connection to the IMAP server.
@@ -65,43 +65,27 @@ impl SetReadTimeout for ImapStream {
     }
 }
 
-/// The TLS settings for the mail servers: the system's roots plus an
-/// optional private CA, with ring as the one crypto provider.
-pub fn tls_config(ca_file: Option<&Path>) -> anyhow::Result<Arc<ClientConfig>> {
-    let mut roots = RootCertStore::empty();
-    let native = rustls_native_certs::load_native_certs();
-    for cert in native.certs {
-        let _ = roots.add(cert);
-    }
-    if let Some(path) = ca_file {
-        let pem = std::fs::read(path)
-            .with_context(|| format!("reading the CA file {}", path.display()))?;
-        for cert in rustls_pemfile::certs(&mut pem.as_slice()) {
-            roots
-                .add(cert.context("reading a CA certificate")?)
-                .context("adding a CA certificate")?;
-        }
-    }
-    let config =
-        ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .context("TLS protocol versions")?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-    Ok(Arc::new(config))
-}
-
-pub fn wrap_tls(tcp: TcpStream, host: &str, tls: &Arc<ClientConfig>) -> anyhow::Result<ImapStream> {
+/// TLS over `tcp` to `config`'s server, its handshake done, so that a
+/// refused certificate shows here, in words ([`tls::handshake_failed`]).
+pub fn wrap_tls(
+    tcp: TcpStream,
+    config: &ImapConfig,
+    tls: &Arc<ClientConfig>,
+) -> anyhow::Result<ImapStream> {
+    let host = &config.host;
     let name = ServerName::try_from(host.to_string())
         .with_context(|| format!("{host:?} is not a server name"))?;
     let connection = ClientConnection::new(tls.clone(), name).context("starting TLS")?;
     let mut stream = StreamOwned::new(connection, tcp);
-    // Finish the handshake now so certificate errors show here.
     while stream.conn.is_handshaking() {
-        stream
-            .conn
-            .complete_io(&mut stream.sock)
-            .context("TLS handshake with the IMAP server")?;
+        if let Err(e) = stream.conn.complete_io(&mut stream.sock) {
+            let peer = Peer {
+                key: "imap",
+                host,
+                ca_file: config.ca_file.is_some(),
+            };
+            return Err(tls::handshake_failed(e, &peer));
+        }
     }
     Ok(ImapStream::Tls(Box::new(stream)))
 }
@@ -140,7 +124,7 @@ pub fn secure(
 ) -> anyhow::Result<imap::Client<ImapStream>> {
     Ok(match config.security {
         Security::Tls => {
-            let mut client = imap::Client::new(wrap_tls(tcp, &config.host, tls)?);
+            let mut client = imap::Client::new(wrap_tls(tcp, config, tls)?);
             client
                 .read_greeting()
                 .context("reading the IMAP greeting")?;
@@ -149,7 +133,7 @@ pub fn secure(
         Security::Starttls => {
             let mut tcp = tcp;
             starttls(&mut tcp).context("IMAP STARTTLS")?;
-            let mut client = imap::Client::new(wrap_tls(tcp, &config.host, tls)?);
+            let mut client = imap::Client::new(wrap_tls(tcp, config, tls)?);
             // The greeting came before STARTTLS.
             client.greeting_read = true;
             client
@@ -269,7 +253,7 @@ impl Mailbox {
     /// watched mailbox. A folder the server refuses is a [`FolderRefused`]
     /// error: no retry can cure it.
     pub fn connect(config: &ImapConfig, login: &Login) -> anyhow::Result<Mailbox> {
-        let tls = tls_config(config.ca_file.as_deref())?;
+        let tls = tls::client_config(config.ca_file.as_deref())?;
         let tcp = connect_tcp(&config.host, config.port)
             .with_context(|| format!("connecting to IMAP {}:{}", config.host, config.port))?;
         let socket = tcp.try_clone().context("IMAP socket")?;

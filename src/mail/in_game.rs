@@ -4,10 +4,10 @@
 
 use super::compose::Draft;
 use super::inbox::{Mailroom, Processed, same_secret};
-use super::parse::Inbound;
-use crate::command::{self, Command};
-use crate::referee::{LoadedGame, Notice, RefereeError};
-use crate::rules::{ActionError, Seat};
+use super::parse::{Commands, Inbound, commands};
+use crate::command::Command;
+use crate::referee::{LoadedGame, Notice, Referee, RefereeError};
+use crate::rules::{ActionError, Event, Seat};
 use crate::store::StoreError;
 use crate::store::Tx;
 use crate::store::games;
@@ -53,18 +53,15 @@ impl Mailroom {
         }
         // Conditional moves may follow the command they go with (usually
         // the player's own move) in the same mail: they are set after it.
-        let mut conditionals = Vec::new();
-        let mut lines = Vec::new();
-        for line in &inbound.lines {
-            match command::parse(line) {
-                Ok(Command::Conditional(more)) => conditionals.extend(more),
-                _ => lines.push(line.as_str()),
-            }
-        }
+        // The same split and order as `arbiter game play` (cli::game).
+        let Commands {
+            tries,
+            conditionals,
+        } = commands(&inbound.lines);
         let conditional_line = "if ...".to_string();
         let mut first_error: Option<(String, ActionError)> = None;
-        for line in lines {
-            let command = match command::parse(line) {
+        for (line, command) in tries {
+            let command = match command {
                 Ok(command) => command,
                 Err(e) => {
                     first_error.get_or_insert((
@@ -101,8 +98,15 @@ impl Mailroom {
             {
                 Ok(mut notices) => {
                     if !conditionals.is_empty() {
-                        self.conditionals_after(conn, id, seat, &conditionals, &mut notices)
-                            .await?;
+                        conditionals_after(
+                            &self.referee,
+                            conn,
+                            id,
+                            seat,
+                            &conditionals,
+                            &mut notices,
+                        )
+                        .await?;
                     }
                     return self
                         .notices(conn, inbound, seat, id, &notices, &command)
@@ -170,46 +174,6 @@ impl Mailroom {
                 &ActionError::syntax("", "the mail holds no command"),
             ),
         })
-    }
-
-    /// Sets the conditional moves that came with a command, once the command
-    /// is done, and tells the sender (only) in their notice.
-    async fn conditionals_after(
-        &self,
-        conn: &mut Tx,
-        id: i64,
-        seat: Seat,
-        lines: &[crate::command::ConditionalLine],
-        notices: &mut [Notice],
-    ) -> Result<(), StoreError> {
-        let loaded = match self.referee.load(conn, id).await {
-            Ok(loaded) => loaded,
-            Err(RefereeError::Store(e)) => return Err(e),
-            Err(e) => {
-                tracing::warn!(game = id, error = %e, "cannot reload a game for conditional moves");
-                return Ok(());
-            }
-        };
-        let words = match self
-            .referee
-            .set_conditionals(conn, &loaded, seat, lines)
-            .await
-        {
-            Ok(set) => {
-                let mut words = vec![
-                    "Your conditional moves are set (your opponent is not told of them):"
-                        .to_string(),
-                ];
-                words.extend(set);
-                words
-            }
-            Err(RefereeError::Store(e)) => return Err(e),
-            Err(e) => vec![format!("Your conditional moves were not set: {e}")],
-        };
-        if let Some(notice) = notices.iter_mut().find(|n| n.seat == seat) {
-            notice.events.extend(words);
-        }
-        Ok(())
     }
 
     /// Why a game action in this mail is stale, if it is: the mail answers
@@ -300,9 +264,64 @@ impl Mailroom {
     }
 }
 
-fn inbound_source(inbound: &Inbound) -> String {
+/// Where an entry made by `inbound` came from, for the log: its
+/// Message-ID ([`answered_mail`] reads it back).
+pub(super) fn inbound_source(inbound: &Inbound) -> String {
     match &inbound.message_id {
         Some(id) => format!("mail:{id}"),
         None => "mail".to_string(),
     }
+}
+
+/// Sets the conditional moves that came with a command, once the command
+/// is done, and tells the sender (only) in their notice.
+pub(crate) async fn conditionals_after(
+    referee: &Referee,
+    conn: &mut Tx,
+    id: i64,
+    seat: Seat,
+    lines: &[crate::command::ConditionalLine],
+    notices: &mut [Notice],
+) -> Result<(), StoreError> {
+    let loaded = match referee.load(conn, id).await {
+        Ok(loaded) => loaded,
+        Err(RefereeError::Store(e)) => return Err(e),
+        Err(e) => {
+            tracing::warn!(game = id, error = %e, "cannot reload a game for conditional moves");
+            return Ok(());
+        }
+    };
+    let words = match referee.set_conditionals(conn, &loaded, seat, lines).await {
+        Ok(set) => {
+            let mut words = vec![
+                "Your conditional moves are set (your opponent is not told of them):".to_string(),
+            ];
+            words.extend(set);
+            words
+        }
+        Err(RefereeError::Store(e)) => return Err(e),
+        Err(e) => vec![format!("Your conditional moves were not set: {e}")],
+    };
+    if let Some(notice) = notices.iter_mut().find(|n| n.seat == seat) {
+        if notice.held {
+            // Told with the computer's answer.
+            let events = words.iter().map(|w| Event::private(seat, w)).collect();
+            match referee.add_to_held(conn, id, events).await {
+                Ok(()) => {}
+                Err(RefereeError::Store(e)) => return Err(e),
+                Err(e) => {
+                    tracing::warn!(game = id, error = %e, "cannot add to a held notice");
+                }
+            }
+        }
+        notice.events.extend(words);
+    }
+    Ok(())
+}
+
+/// The Message-ID of the mail an entry came from, by its source
+/// ([`inbound_source`]); `None` for an entry from elsewhere or from a mail
+/// without one.
+pub(super) fn answered_mail(source: &str) -> Option<&str> {
+    source.strip_prefix("mail:")
 }

@@ -9,11 +9,11 @@ use super::compose::Draft;
 use super::parse::Inbound;
 use crate::command::{self, Command, NotifyMode};
 use crate::config::RefereeConfig;
+use crate::games::{GameInfo, game_names};
 use crate::referee::{
     ChallengeRequest, ComputerRequest, LoadedGame, Referee, RefereeError, normalize_address,
 };
 use crate::render;
-use crate::rules::{GameInfo, game_names};
 use crate::store::StoreError;
 use crate::store::mail::{self as mailstore, Handled};
 

@@ -137,7 +137,9 @@ impl Mailroom {
                 "This referee starts games only for its club's members.".into(),
             ));
         }
-        let (game_id, notices) = match self.referee.new_computer_game(conn, request).await {
+        let source = super::in_game::inbound_source(inbound);
+        let started = self.referee.new_computer_game(conn, request, &source).await;
+        let (game_id, notices) = match started {
             Ok(started) => started,
             Err(RefereeError::Store(e)) => return Err(e),
             Err(e) => return Ok(self.refuse_challenge(inbound, from, sentence(&e))),

@@ -16,3 +16,9 @@ pub mod reload;
 mod room;
 pub mod sender;
 pub mod shutdown;
+pub mod smtp;
+pub mod tls;
+
+/// A game command's conditional moves, set as a mail sets them (for
+/// `arbiter game play`).
+pub(crate) use in_game::conditionals_after;

@@ -14,9 +14,11 @@ use crate::store::digests;
 impl Mailroom {
     /// The mails for `notices` about game `id`: a player who takes digests
     /// gets no mail about an opponent's move in an ongoing game (the digest
-    /// lists it); everything else goes at once. `in_reply_to` threads the
-    /// mail of the player whose own mail caused them. Then the watchers'
-    /// mails, if the game changed.
+    /// lists it); a notice held for the computer's answer goes with that
+    /// answer ([`Mailroom::computer_answers`]); everything else goes at
+    /// once. `in_reply_to` threads the mail of the player whose own mail
+    /// caused them. Then the watchers' mails, if the game changed (and is
+    /// not waiting for the computer, whose answer they are told with).
     pub(super) async fn game_drafts(
         &self,
         conn: &mut Tx,
@@ -25,7 +27,7 @@ impl Mailroom {
         in_reply_to: Option<(&str, &str)>,
     ) -> Result<Vec<Draft>, StoreError> {
         let mut drafts = Vec::new();
-        for notice in notices {
+        for notice in notices.iter().filter(|n| !n.held) {
             let deferred = notice.kind == NoticeKind::OpponentActed
                 && !notice.status.is_finished()
                 && digests::wants_digest(conn, &notice.address).await?;
@@ -42,7 +44,9 @@ impl Mailroom {
                 reply,
             ));
         }
-        drafts.extend(self.spectator_drafts(conn, id).await?);
+        if notices.iter().all(|n| !n.held) {
+            drafts.extend(self.spectator_drafts(conn, id).await?);
+        }
         Ok(drafts)
     }
 

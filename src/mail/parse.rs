@@ -6,16 +6,18 @@
 //! and never panics; what it cannot read is left empty. Authentication and
 //! running the commands are the caller's job.
 
-use mail_parser::{HeaderName, HeaderValue, Message, MessageParser, MimeHeaders, PartType};
+use mail_parser::{HeaderName, HeaderValue, Message, MessageParser, MimeHeaders};
 use serde::{Deserialize, Serialize};
 
-use super::quote;
-pub use super::quote::new_text;
+mod body;
+mod tag;
 
-/// At most this many command lines are taken from one mail.
-pub const MAX_LINES: usize = 20;
-/// A command line is cut to this many characters.
-pub const MAX_LINE_CHARS: usize = 200;
+pub use super::quote::new_text;
+pub use body::{
+    Commands, MAX_LINE_CHARS, MAX_LINES, Reading, commands, read_body, subject_command,
+};
+use body::{body_new_text, read_new_text};
+pub use tag::is_tag;
 
 /// One inbound mail, parsed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,24 +125,7 @@ pub fn parse(raw: &[u8], referee_address: &str) -> Inbound {
         .find_map(|address| plus_tag(&address, referee_local, referee_domain));
     let automatic = automatic(&message, from.as_deref(), referee_local, referee_domain);
 
-    let text = body_new_text(&message);
-    let mut key = None;
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(value) = key_line(line) {
-            if key.is_none() && is_tag(value) {
-                key = Some(value.to_lowercase());
-            }
-            continue;
-        }
-        if lines.len() < MAX_LINES {
-            lines.push(truncate_chars(line, MAX_LINE_CHARS));
-        }
-    }
+    let Reading { mut lines, key } = read_new_text(&body_new_text(&message));
     if lines.is_empty()
         && let Some(command) = subject_command(&subject)
     {
@@ -157,111 +142,6 @@ pub fn parse(raw: &[u8], referee_address: &str) -> Inbound {
         key,
         automatic,
         lines,
-    }
-}
-
-/// Whether `s` has the syntax of a reply tag: an optional `c` (a
-/// challenge), digits, a dot, then letters and digits, as in `42.k3x9q`
-/// or `c17.ab3de`. Case is ignored.
-///
-/// ```
-/// use arbiter::mail::parse::is_tag;
-/// assert!(is_tag("42.k3x9q") && is_tag("c17.AB3DE"));
-/// assert!(!is_tag("42") && !is_tag("x.k3x9q") && !is_tag("42.k3 x9q"));
-/// ```
-pub fn is_tag(s: &str) -> bool {
-    let s = s
-        .strip_prefix('c')
-        .or_else(|| s.strip_prefix('C'))
-        .unwrap_or(s);
-    let Some((number, secret)) = s.split_once('.') else {
-        return false;
-    };
-    s.len() <= 64
-        && !number.is_empty()
-        && number.bytes().all(|b| b.is_ascii_digit())
-        && !secret.is_empty()
-        && secret.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// The subject as a command, for a mail whose new text has none: without
-/// reply and forward prefixes; none for a reply subject that holds an
-/// `[arbiter #N]` tag, or an empty one.
-///
-/// ```
-/// use arbiter::mail::parse::subject_command;
-/// assert_eq!(subject_command("Re: AW: challenge bob@example.test chess").as_deref(),
-///            Some("challenge bob@example.test chess"));
-/// assert_eq!(subject_command("Re: [arbiter #42] Bluff Chess: your move"), None);
-/// ```
-pub fn subject_command(subject: &str) -> Option<String> {
-    const PREFIXES: &[&str] = &[
-        "re", "fwd", "fw", "aw", "sv", "vs", "wg", "tr", "antw", "rif", "odp",
-    ];
-    let mut s = subject.trim();
-    while let Some(colon) = s.find(':') {
-        // "Re:", "RE[2]:", "Re (3):"
-        let head = s[..colon].trim_end();
-        let head = head
-            .find(['[', '('])
-            .map_or(head, |open| head[..open].trim_end());
-        if !PREFIXES.iter().any(|p| head.eq_ignore_ascii_case(p)) {
-            break;
-        }
-        s = s[colon + 1..].trim_start();
-    }
-    if s.to_lowercase().contains("[arbiter #") {
-        return None;
-    }
-    let s = s.trim();
-    (!s.is_empty()).then(|| truncate_chars(s, MAX_LINE_CHARS))
-}
-
-/// The new text of the body: the first text/plain body part (joined back
-/// when `format=flowed`), or, for HTML-only mail or an empty text part,
-/// the first HTML body part with its quoted history removed.
-fn body_new_text(message: &Message) -> String {
-    if let Some(part) = message.text_part(0) {
-        match &part.body {
-            PartType::Text(text) => {
-                let content_type = part.content_type();
-                let param = |name: &str| {
-                    content_type
-                        .and_then(|ct| ct.attribute(name))
-                        .map(str::trim)
-                };
-                let flowed = param("format").is_some_and(|v| v.eq_ignore_ascii_case("flowed"));
-                let delsp = param("delsp").is_some_and(|v| v.eq_ignore_ascii_case("yes"));
-                let text = if flowed {
-                    quote::unflow(text, delsp)
-                } else {
-                    text.to_string()
-                };
-                let new = new_text(&text);
-                if !new.is_empty() {
-                    return new;
-                }
-            }
-            PartType::Html(html) => return new_text(&quote::html_to_text(html)),
-            _ => {}
-        }
-    }
-    match message.html_part(0).map(|part| &part.body) {
-        Some(PartType::Html(html)) => new_text(&quote::html_to_text(html)),
-        _ => String::new(),
-    }
-}
-
-/// The value of a `key:` line, if `line` is one.
-fn key_line(line: &str) -> Option<&str> {
-    let head = line.get(..4)?;
-    head.eq_ignore_ascii_case("key:").then(|| line[4..].trim())
-}
-
-fn truncate_chars(s: &str, max: usize) -> String {
-    match s.char_indices().nth(max) {
-        Some((end, _)) => s[..end].to_string(),
-        None => s.to_string(),
     }
 }
 

@@ -59,6 +59,7 @@ fn differs<T: Debug>(a: &T, b: &T) -> bool {
 mod tests {
     use super::*;
     use crate::config::StartPolicy;
+    use crate::referee::clock::Clock;
 
     fn config(extra_referee: &str, imap_port: u16) -> Config {
         let text = format!(
@@ -86,7 +87,7 @@ mod tests {
         assert!(reload.referee.may_start_games("alice@club.example"));
         assert!(!reload.referee.may_start_games("mallory@elsewhere.example"));
         assert_eq!(reload.referee.rate_limit_per_hour, 5);
-        assert!(reload.referee.clock().is_on());
+        assert!(Clock::from_config(&reload.referee).is_on());
     }
 
     #[test]

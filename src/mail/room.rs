@@ -1,7 +1,8 @@
-//! The mail room's entry points: one mail processed, and the clock's round.
-//! Each records what it did in the caller's transaction: the inbound mail as
-//! done and every mail it causes queued in the outbox, so that a mail's
-//! effects, its record and its answers commit together.
+//! The mail room's entry points: one mail processed, the computer's
+//! answers owed, and the clock's round. Each records what it did in one
+//! transaction with the mails it causes, queued in the outbox, so that a
+//! mail's effects, its record and its answers commit together, and the
+//! computer's answer with the player's mail that carries it.
 
 use crate::store::Tx;
 use tracing::{info, warn};
@@ -68,6 +69,61 @@ impl Mailroom {
             .await?;
         }
         Ok(())
+    }
+
+    /// Makes the computer's answer in every game where it owes one (after
+    /// a player's mail, or left owed by a crash), each in a transaction of
+    /// its own with the player's mail that carries both the player's entry
+    /// and the answer, threaded as the reply to the player's mail. The
+    /// computer thinks outside any transaction: mails are processed
+    /// meanwhile. An entry made from the command line is answered without
+    /// a mail, as the command line makes none. Returns how many mails it
+    /// queued.
+    pub async fn computer_answers(&self) -> Result<usize, StoreError> {
+        let mut queued = 0;
+        for id in self.computer_owing().await? {
+            queued += self.computer_answer(id).await?;
+        }
+        Ok(queued)
+    }
+
+    /// The games where the computer owes an answer.
+    pub async fn computer_owing(&self) -> Result<Vec<i64>, StoreError> {
+        match self.referee.computer_owing().await {
+            Ok(owing) => Ok(owing),
+            Err(RefereeError::Store(e)) => Err(e),
+            Err(e) => {
+                warn!(error = %e, "cannot list the computer's answers owed");
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// [`Mailroom::computer_answers`] in game `id` alone.
+    pub async fn computer_answer(&self, id: i64) -> Result<usize, StoreError> {
+        let (mut tx, answer) = match self.referee.computer_answer(id).await {
+            Ok(Some(made)) => made,
+            Ok(None) => return Ok(0),
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => {
+                warn!(game = id, error = %e, "the computer could not answer in a game");
+                return Ok(0);
+            }
+        };
+        let mut queued = 0;
+        if answer.source != "cli" {
+            let player = answer.notices.first().map(|n| n.address.clone());
+            let reply = player
+                .as_deref()
+                .zip(super::in_game::answered_mail(&answer.source));
+            let drafts = self
+                .game_drafts(&mut tx, answer.game, &answer.notices, reply)
+                .await?;
+            self.queue(&mut tx, &drafts).await?;
+            queued = drafts.len();
+        }
+        tx.commit().await?;
+        Ok(queued)
     }
 
     /// The clock's round over every game at `now`, each game in its own

@@ -10,16 +10,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use futures_util::{StreamExt, stream};
+use lettre::Address;
 use lettre::address::Envelope;
-use lettre::transport::smtp::PoolConfig;
-use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{Notify, watch};
 use tracing::{error, info, warn};
 
 use super::login::{Credential, Login};
-use crate::config::{Security, SmtpConfig};
+use super::smtp::Transport;
+use crate::config::SmtpConfig;
 use crate::store::lease::referee_id;
 use crate::store::mail::{self as mailstore, Outgoing};
 use crate::store::{Backend, Store};
@@ -66,53 +64,23 @@ pub struct Sender {
     config: SmtpConfig,
     login: Option<Login>,
     /// The transport for the current credential (a new token, a new
-    /// transport: lettre keeps credentials for a transport's life).
+    /// transport: a transport keeps its credentials for its life).
     transport: Mutex<Option<(Option<Credential>, Transport)>>,
     from: Address,
     timeout: Duration,
     store: Store,
 }
 
-type Transport = AsyncSmtpTransport<Tokio1Executor>;
-
 /// A transport to the configured server, logging in with `credential` as
 /// `user` (a password by PLAIN or LOGIN, a token by XOAUTH2, the one bearer
-/// mechanism lettre speaks, which Google's and Microsoft's servers take).
+/// mechanism lettre speaks, which Google's and Microsoft's servers take),
+/// on the referee's TLS settings ([`super::tls`]), keeping a connection for
+/// each mail in flight.
 pub fn transport(
     config: &SmtpConfig,
     login: Option<(&str, &Credential)>,
 ) -> anyhow::Result<Transport> {
-    let tls = || -> anyhow::Result<TlsParameters> {
-        let mut builder = TlsParameters::builder(config.host.clone());
-        if let Some(path) = &config.ca_file {
-            let pem = std::fs::read(path)
-                .with_context(|| format!("reading the CA file {}", path.display()))?;
-            builder = builder
-                .add_root_certificate(Certificate::from_pem(&pem).context("reading the CA file")?);
-        }
-        builder.build_rustls().context("SMTP TLS settings")
-    };
-    let builder = Transport::builder_dangerous(&config.host).port(config.port);
-    let mut builder = match config.security {
-        Security::Tls => builder.tls(Tls::Wrapper(tls()?)),
-        Security::Starttls => builder.tls(Tls::Required(tls()?)),
-        Security::Plain => builder.tls(Tls::None),
-    };
-    match login {
-        Some((user, Credential::Password(password))) => {
-            builder = builder.credentials(Credentials::new(user.to_string(), password.clone()));
-        }
-        Some((user, Credential::Bearer(token))) => {
-            builder = builder
-                .credentials(Credentials::new(user.to_string(), token.clone()))
-                .authentication(vec![Mechanism::Xoauth2]);
-        }
-        None => {}
-    }
-    Ok(builder
-        .timeout(Some(Duration::from_secs(config.timeout_seconds)))
-        .pool_config(PoolConfig::new().max_size(IN_FLIGHT as u32))
-        .build())
+    Transport::new(config, login, IN_FLIGHT)
 }
 
 impl Sender {

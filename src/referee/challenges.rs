@@ -8,7 +8,8 @@ use tracing::info;
 
 use super::{Notice, Referee, RefereeError, check_address, random_token};
 use crate::command::ColorChoice;
-use crate::rules::{Entropy, GameInfo, OptionError, Options};
+use crate::games::GameInfo;
+use crate::rules::{Entropy, OptionError, Options};
 use crate::store::challenges::{self, Challenge, NewChallenge};
 
 /// A challenge as asked for.

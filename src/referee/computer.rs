@@ -7,30 +7,29 @@
 //! after each entry ([`Match::told`]), hands only that to the game's
 //! computer player ([`GameInfo::computer`], which takes no state and no
 //! seed, see [`crate::bot`]), and plays the text it returns with
-//! [`Match::play`], as a mail's move. It answers right after the entry
-//! that makes it owe an action, in that entry's transaction, so a crash
-//! never leaves a player's move recorded without its answer, nor answers
-//! twice. Its seat's address is a pseudo-address that is never mailed:
-//! notices to it are dropped ([`Referee::with_deadlines`]), and no mail
-//! can act for it (its key is never sent anywhere).
+//! [`Match::play`], as a mail's move. The entry that makes it owe an
+//! action records that debt and holds the player's notice back; it thinks
+//! outside any transaction and records its answer in a transaction of its
+//! own, with the player's notice (see `turns.rs`): other mail never waits
+//! for it, and a crash in between only delays its answer. Its seat's
+//! address is a pseudo-address that is never mailed: notices to it are
+//! dropped ([`Referee::with_deadlines`]), and no mail can act for it (its
+//! key is never sent anywhere).
 
 use std::time::Duration;
 
 use tracing::{info, warn};
 
-use super::stored::decode_entries;
 use super::{
-    LoadedGame, Match, Notice, Referee, RefereeError, Step, check_address, normalize_address,
+    LoadedGame, Match, Notice, Referee, RefereeError, Source, Step, check_address, decode_entries,
+    normalize_address,
 };
-use crate::bot::{Budget, ComputerInput, Level, Strategy};
+use crate::bot::{BotError, Budget, ComputerInput, Level, Strategy};
 use crate::command::ColorChoice;
-use crate::rules::{ActionError, Event, GameInfo, OptionError, Options, Seat};
+use crate::games::GameInfo;
+use crate::rules::{ActionError, OptionError, Options, Seat};
 use crate::store::Tx;
 use crate::store::{computers, games};
-
-/// The most actions the computer plays in a row after one entry (a game
-/// whose rules let one seat act several times running).
-const MAX_ANSWERS: usize = 16;
 
 /// What the host allows the computer (`[referee]` `computer`,
 /// `computer_budget_ms`, `computer_max_games`).
@@ -124,14 +123,18 @@ impl Referee {
     }
 
     /// Starts a game of `request.player` against the computer, inside the
-    /// caller's transaction; returns its id and the player's start notice
-    /// (with the computer's first move, when it plays White). Refused when
-    /// the computer does not play the game, the host has turned it off,
-    /// or it already plays as many games as the host allows.
+    /// caller's transaction, asked for from `source` (`cli`, or a mail's
+    /// key); returns its id and the player's start notice. When the
+    /// computer plays White that notice is held ([`Notice::held`]) until
+    /// the computer's first move ([`Referee::computer_answer`]), which it
+    /// then carries. Refused when the computer does not play the game, the
+    /// host has turned it off, or it already plays as many games as the
+    /// host allows.
     pub async fn new_computer_game(
         &self,
         conn: &mut Tx,
         request: ComputerRequest<'_>,
+        source: Source<'_>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(request.game).ok_or_else(|| RefereeError::UnknownGame {
             name: request.game.to_string(),
@@ -176,7 +179,7 @@ impl Referee {
                 black,
                 &options,
                 request.position,
-                Some(computer),
+                Some((computer, source)),
             )
             .await?;
         if public {
@@ -191,52 +194,16 @@ impl Referee {
         Ok((id, notices))
     }
 
-    /// Plays the computer's actions while it owes one in `game` (after
-    /// each, the player's conditional answer to it, if any); tells what
-    /// happened in `events`. Returns the game as it then stands.
-    pub(super) async fn computer_answers(
-        &self,
-        conn: &mut Tx,
-        mut game: LoadedGame,
-        events: &mut Vec<Event>,
-    ) -> Result<LoadedGame, RefereeError> {
-        let Some(computer) = game.computer else {
-            return Ok(game);
-        };
-        for _ in 0..MAX_ANSWERS {
-            if game.status().owes(computer.seat).is_none() {
-                break;
-            }
-            let step = self.computer_step(conn, &game, computer).await?;
-            game = self
-                .record(conn, &game, Some(computer.seat), &step, "computer")
-                .await?;
-            events.extend(step.events);
-            game = self
-                .answer_conditionally(
-                    conn,
-                    game,
-                    computer.seat,
-                    &step.action,
-                    &step.notation,
-                    events,
-                )
-                .await?;
-        }
-        Ok(game)
-    }
-
-    /// The computer's next action in `game`, chosen from what its seat was
-    /// shown, played as a player's text.
-    async fn computer_step(
+    /// What the computer's seat in `game` is given to choose its next
+    /// action: what that seat was shown after each entry of the log, what
+    /// it wrote, and the host's budget.
+    pub(super) async fn computer_input(
         &self,
         conn: &mut Tx,
         game: &LoadedGame,
         computer: ComputerSeat,
-    ) -> Result<Step, RefereeError> {
+    ) -> Result<ComputerInput, RefereeError> {
         let id = game.row.id;
-        let damaged = |reason: String| RefereeError::Damaged { game: id, reason };
-        let choose = game.info.computer;
         let log = decode_entries(id, &games::log(conn, id).await?)?;
         let told = Match::told(
             game.info,
@@ -245,8 +212,11 @@ impl Referee {
             &log,
             computer.seat,
         )
-        .map_err(|e| damaged(e.to_string()))?;
-        let input = ComputerInput {
+        .map_err(|e| RefereeError::Damaged {
+            game: id,
+            reason: e.to_string(),
+        })?;
+        Ok(ComputerInput {
             seat: computer.seat,
             options: game.row.options.clone(),
             strategy: Strategy::Search(computer.level),
@@ -254,12 +224,17 @@ impl Referee {
             seed: rand::random(),
             told: told.views,
             sent: told.sent,
-        };
-        // The search is CPU work: off the async threads, while this
-        // transaction waits for it.
-        let chosen = tokio::task::spawn_blocking(move || choose(&input))
-            .await
-            .map_err(|e| damaged(format!("the computer's search failed: {e}")))?;
+        })
+    }
+
+    /// The computer's `chosen` action in `game`, played as a player's text.
+    pub(super) fn computer_step(
+        &self,
+        game: &LoadedGame,
+        computer: ComputerSeat,
+        chosen: Result<String, BotError>,
+    ) -> Result<Step, RefereeError> {
+        let id = game.row.id;
         let index = game.row.log_len as u64;
         let played = match chosen {
             Ok(text) => game
@@ -282,7 +257,10 @@ impl Referee {
                     .legal_texts(computer.seat)
                     .into_iter()
                     .next()
-                    .ok_or_else(|| damaged(format!("the computer has no legal action: {e}")))?;
+                    .ok_or_else(|| RefereeError::Damaged {
+                        game: id,
+                        reason: format!("the computer has no legal action: {e}"),
+                    })?;
                 Ok(game
                     .current
                     .play(computer.seat, &text, game.row.seed, index)?)
@@ -294,7 +272,7 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GAMES;
+    use crate::games::GAMES;
 
     /// Every game's rules page tells how to play the computer.
     #[test]

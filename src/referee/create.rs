@@ -6,10 +6,11 @@ use rand::RngCore;
 use tracing::info;
 
 use super::{
-    ComputerSeat, LogEntry, Match, Notice, NoticeKind, Referee, RefereeError, check_address,
-    normalize_address, random_token, seed_hash,
+    ComputerSeat, LogEntry, Match, Notice, NoticeKind, Referee, RefereeError, Source,
+    check_address, normalize_address, random_token, seed_hash,
 };
-use crate::rules::{GameInfo, Options, Seat};
+use crate::games::GameInfo;
+use crate::rules::{Options, Seat};
 use crate::store::Tx;
 use crate::store::games::{self, Checkpoint, NewGame, Progress, SeatRow};
 
@@ -37,8 +38,10 @@ impl Referee {
             .await
     }
 
-    /// [`Referee::create_game`], with the seat the computer plays, if any
-    /// (whose first move, when it plays White, is made at once).
+    /// [`Referee::create_game`], with the seat the computer plays, if any,
+    /// and where the game was asked for: when the computer moves first,
+    /// its first move is owed, and the player's start notice held for it
+    /// (see `turns.rs`).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn create(
         &self,
@@ -48,7 +51,7 @@ impl Referee {
         black: &str,
         options: &Options,
         position: Option<&str>,
-        computer: Option<ComputerSeat>,
+        computer: Option<(ComputerSeat, Source<'_>)>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
             name: game.to_string(),
@@ -112,18 +115,28 @@ impl Referee {
             };
             games::save_checkpoint(conn, id, &checkpoint).await?;
         }
-        if let Some(computer) = computer {
+        if let Some((computer, _)) = computer {
             crate::store::computers::insert(conn, id, computer.seat, computer.level.number())
                 .await?;
         }
         info!(game = id, name = info.name, "game created");
         let loaded = self.load(conn, id).await?;
-        let mut events = Vec::new();
-        let loaded = self.computer_answers(conn, loaded, &mut events).await?;
         let notices = Seat::BOTH
             .iter()
-            .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, events.clone()))
+            .map(|&seat| Notice::build(&loaded, seat, NoticeKind::Started, Vec::new()))
             .collect();
-        Ok((id, self.with_deadlines(conn, &loaded, notices).await?))
+        let mut notices = self.with_deadlines(conn, &loaded, notices).await?;
+        if let Some((_, source)) = computer {
+            self.hold_for_computer(
+                conn,
+                &loaded,
+                &mut notices,
+                NoticeKind::Started,
+                Vec::new(),
+                source,
+            )
+            .await?;
+        }
+        Ok((id, notices))
     }
 }

@@ -7,9 +7,10 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::games::GameInfo;
 use crate::rules::{
-    ActionError, AnyGame, Ending, Entropy, Event, GameInfo, GameResult, HostView, OptionError,
-    Options, Outcome, Played, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
+    ActionError, AnyGame, Ending, Entropy, Event, GameResult, HostView, OptionError, Options,
+    Outcome, Played, PositionError, PublicView, ReplayError, Seat, SeatView, Status,
 };
 
 /// One accepted entry of a game's log.

@@ -13,11 +13,13 @@ mod conditional;
 mod create;
 mod deadlines;
 mod digest;
+mod host;
 mod matches;
 mod notice;
 mod replay;
 mod site;
 mod stored;
+mod turns;
 mod undo;
 mod watchers;
 
@@ -28,9 +30,9 @@ use thiserror::Error;
 use tracing::info;
 
 use crate::command::Command;
+use crate::games::{GameInfo, game_names};
 use crate::rules::{
-    ActionError, Event, GameInfo, GameResult, HostView, OptionError, PublicView, Seat, SeatView,
-    Status, game_names,
+    ActionError, Event, GameResult, HostView, OptionError, PublicView, Seat, SeatView, Status,
 };
 use crate::store::games::{self, Checkpoint, GameRow, Progress, SeatRow};
 use crate::store::{Store, StoreError};
@@ -42,6 +44,7 @@ pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
+pub use turns::Answer;
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;
 
@@ -114,6 +117,19 @@ impl From<MatchError> for RefereeError {
 
 /// Where an entry came from, for the log: `cli`, or a mail's key.
 pub type Source<'a> = &'a str;
+
+/// Log rows as entries; one that does not decode means a damaged game
+/// (for loading a game, `stored.rs`, and for the computer's views,
+/// `computer.rs`).
+fn decode_entries(id: i64, rows: &[games::LogRow]) -> Result<Vec<LogEntry>, RefereeError> {
+    rows.iter()
+        .map(|r| serde_json::from_value(r.entry.clone()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| RefereeError::Damaged {
+            game: id,
+            reason: format!("log entry does not decode: {e}"),
+        })
+}
 
 /// A loaded game: its row, seats and match. The state and the seed stay
 /// inside: what leaves is a view of the kind the reader may have.
@@ -248,12 +264,6 @@ impl Referee {
             clock,
             computer: ComputerSettings::default(),
         }
-    }
-
-    /// The referee as the host's configuration sets it up: its clock and
-    /// its computer opponent.
-    pub fn for_host(store: Store, config: &crate::config::RefereeConfig) -> Referee {
-        Referee::with_clock(store, config.clock()).with_computer(config.computer())
     }
 
     pub fn clock(&self) -> Clock {
@@ -416,7 +426,9 @@ impl Referee {
     ) -> Result<Vec<Notice>, RefereeError> {
         let id = loaded.row.id;
         let mut after = self.record(conn, loaded, actor, &step, source).await?;
-        let mut events = step.events;
+        // A notice held for the computer's answer is told with this entry's.
+        let mut events = self.take_held(conn, id).await?;
+        events.extend(step.events);
         if let Some(actor) = actor {
             after = self
                 .answer_conditionally(
@@ -429,28 +441,34 @@ impl Referee {
                 )
                 .await?;
         }
-        // The computer answers at once, in the same transaction.
-        after = self.computer_answers(conn, after, &mut events).await?;
         if after.status().is_finished() || matches!(step.action, LogEntry::AcceptTakeback { .. }) {
             crate::store::conditionals::clear(conn, id, None).await?;
         }
         self.note_next_check(conn, &after).await?;
+        let kind = |to: Seat| {
+            if actor.is_none() {
+                NoticeKind::Referee
+            } else if Some(to) == actor {
+                NoticeKind::Accepted {
+                    notation: step.notation.clone(),
+                }
+            } else {
+                NoticeKind::OpponentActed
+            }
+        };
         let notices = Seat::BOTH
             .iter()
-            .map(|&to| {
-                let kind = if actor.is_none() {
-                    NoticeKind::Referee
-                } else if Some(to) == actor {
-                    NoticeKind::Accepted {
-                        notation: step.notation.clone(),
-                    }
-                } else {
-                    NoticeKind::OpponentActed
-                };
-                Notice::build(&after, to, kind, events.clone())
-            })
+            .map(|&to| Notice::build(&after, to, kind(to), events.clone()))
             .collect();
-        self.with_deadlines(conn, &after, notices).await
+        let mut notices = self.with_deadlines(conn, &after, notices).await?;
+        // The computer's answer, if it owes one now, is made outside this
+        // transaction; the player's notice waits for it.
+        if let Some(computer) = after.computer {
+            let player = computer.seat.other();
+            self.hold_for_computer(conn, &after, &mut notices, kind(player), events, source)
+                .await?;
+        }
+        Ok(notices)
     }
 
     /// Appends one step to the log and stores the state it makes; returns

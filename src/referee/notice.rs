@@ -1,12 +1,15 @@
 //! What one player is told after a change of a game or a question: built
 //! from that player's view only, so it cannot carry the opponent's secrets.
 
+use serde::{Deserialize, Serialize};
+
 use super::LoadedGame;
 use crate::archive::Archive;
 use crate::rules::{Duty, Seat, SeatView, Status, Viewer};
 
 /// Why a notice is sent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum NoticeKind {
     /// The game has just been created.
     Started,
@@ -62,6 +65,9 @@ pub struct Notice {
     /// The whole game, for the answer to `history` once the game has ended
     /// (mailed as PGN and JSON attachments); never for an ongoing game.
     pub archive: Option<Box<Archive>>,
+    /// Held back for the computer's answer, which it is sent with (see
+    /// [`super::Referee::computer_answer`]): not to be sent now.
+    pub held: bool,
 }
 
 impl Notice {
@@ -103,6 +109,7 @@ impl Notice {
             deadlines: Vec::new(),
             log_len: loaded.row.log_len,
             archive: None,
+            held: false,
         }
     }
 

@@ -4,7 +4,8 @@
 
 use super::{LogEntry, Match, MatchError};
 use crate::bot::Correspondence;
-use crate::rules::{GameInfo, Options, Seat};
+use crate::games::GameInfo;
+use crate::rules::{Options, Seat};
 
 impl Match {
     /// Replays a whole log.

@@ -5,7 +5,7 @@
 //! archive's own view for the finished state); an ongoing game is refused.
 
 use super::{LogEntry, Match, MatchError, Referee, RefereeError};
-use crate::archive::site::Ply;
+use crate::archive::Ply;
 use crate::rules::{AnyView, Event};
 use crate::store::Tx;
 

@@ -2,8 +2,8 @@
 //! verified against a replay of its whole log. When a new checkpoint is
 //! written is decided here too ([`checkpoint_due`]).
 
-use super::{LoadedGame, LogEntry, Match, MatchError, Referee, RefereeError};
-use crate::rules::GameInfo;
+use super::{LoadedGame, Match, MatchError, Referee, RefereeError, decode_entries};
+use crate::games::GameInfo;
 use crate::store::Tx;
 use crate::store::games;
 
@@ -132,20 +132,6 @@ impl Referee {
         }
         Ok(replayed)
     }
-}
-
-/// Log rows as entries; one that does not decode means a damaged game.
-pub(super) fn decode_entries(
-    id: i64,
-    rows: &[games::LogRow],
-) -> Result<Vec<LogEntry>, RefereeError> {
-    rows.iter()
-        .map(|r| serde_json::from_value(r.entry.clone()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| RefereeError::Damaged {
-            game: id,
-            reason: format!("log entry does not decode: {e}"),
-        })
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 //! before it, reveals nothing and draws nothing anew.
 
 use super::{LoadedGame, LogEntry, Match, RefereeError, Step};
-use crate::rules::{ActionError, Event, GameInfo, Seat};
+use crate::games::GameInfo;
+use crate::rules::{ActionError, Event, Seat};
 use crate::store::Tx;
 use crate::store::games;
 
@@ -129,7 +130,7 @@ impl super::Referee {
 #[cfg(test)]
 mod tests {
     use super::takeback_allowed;
-    use crate::rules::GAMES;
+    use crate::games::GAMES;
 
     /// Each rules page says whether its game has conditional moves and
     /// takebacks, as the referee decides it, and what every game has.

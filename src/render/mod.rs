@@ -228,7 +228,7 @@ pub fn plain_html(title: &str, text: &str) -> String {
 
 /// The `help` answer.
 pub fn help_text(referee_address: &str) -> String {
-    let games: Vec<String> = crate::rules::GAMES
+    let games: Vec<String> = crate::games::GAMES
         .iter()
         .map(|g| format!("{} ({})", g.name, g.title))
         .collect();

@@ -3,9 +3,15 @@
 use thiserror::Error;
 
 use super::{
-    ActionError, Entropy, Event, GAMES, Game, GameInfo, HistoryLine, Outcome, Presentation, Score,
-    Seat, Secret, Status, View, Viewer,
+    ActionError, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome, PositionError,
+    Presentation, Score, Seat, Secret, Status, View, Viewer,
 };
+
+/// A game's constructor behind the erased face: what the referee's name
+/// table (`crate::games`) holds to start a game.
+pub type NewGame = fn(&Options, &mut Entropy) -> Result<Box<dyn AnyGame>, OptionError>;
+/// A game's position reader behind the erased face.
+pub type FromPosition = fn(&str, &Options) -> Result<Box<dyn AnyGame>, PositionError>;
 
 /// What playing one action gave, past the game's own [`Applied`]: the next
 /// state, the action as stored, how it reads, and what to tell whom. The
@@ -125,7 +131,9 @@ pub enum ReplayError {
 /// The object-safe face of [`Game`], so the referee can hold any game. Every
 /// [`Game`] implements it through the blanket impl below.
 pub trait AnyGame: Send + Sync {
-    fn info(&self) -> &'static GameInfo;
+    /// The game's name ([`Game::NAME`]), by which the referee's table
+    /// knows it.
+    fn name(&self) -> &'static str;
     fn status(&self) -> Status;
     fn position(&self) -> String;
     /// Parses and applies what `seat` wrote.
@@ -171,11 +179,8 @@ pub trait AnyGame: Send + Sync {
 }
 
 impl<G: Game> AnyGame for G {
-    fn info(&self) -> &'static GameInfo {
-        GAMES
-            .iter()
-            .find(|g| g.name == G::NAME)
-            .expect("every game is registered in GAMES")
+    fn name(&self) -> &'static str {
+        G::NAME
     }
 
     fn status(&self) -> Status {

@@ -8,12 +8,12 @@
 //!
 //! The referee drives games through [`AnyGame`], an object-safe mirror of
 //! [`Game`] that every game gets for free, and finds them by name in
-//! [`GAMES`]. Adding a game is its module plus one line in [`GAMES`].
+//! [`crate::games`], the room above both the rules and the computer player.
+//! The rules are the ground floor: they name nothing above them.
 //!
 //! The core types each have a file: [`seat`], [`outcome`] (status and how a
-//! game ends), [`event`], [`options`], [`error`], the trait in [`game`], the
-//! erased face in [`any`] and the name table in [`table`]. This file only
-//! declares and re-exports.
+//! game ends), [`event`], [`options`], [`error`], the trait in [`game`] and
+//! the erased face in [`any`]. This file only declares and re-exports.
 
 pub mod any;
 pub mod entropy;
@@ -30,10 +30,11 @@ pub(crate) mod pins;
 pub mod presentation;
 #[cfg(test)]
 pub(crate) mod replay_log;
+#[cfg(test)]
+mod round_trip;
 pub mod score;
 pub mod seat;
 pub mod shared;
-pub mod table;
 
 pub mod bluff;
 pub mod chess;
@@ -44,7 +45,8 @@ pub mod reflection;
 pub mod superial;
 
 pub use any::{
-    AnyGame, AnyView, HostView, Played, PlayedAction, PublicView, ReplayError, SeatView,
+    AnyGame, AnyView, FromPosition, HostView, NewGame, Played, PlayedAction, PublicView,
+    ReplayError, SeatView,
 };
 pub use entropy::Entropy;
 pub use error::{ActionError, PositionError};
@@ -55,4 +57,3 @@ pub use outcome::{DrawRule, Due, Duty, Ending, GameResult, Outcome, Status};
 pub use presentation::{Cell, Diagram, Figure, Mark, Presentation, Shade};
 pub use score::{Score, ScoreTurn, Secret};
 pub use seat::{Seat, Viewer};
-pub use table::{FromPosition, GAMES, GameInfo, NewGame, game_names};

@@ -107,7 +107,13 @@ const TABLES: &[Table] = &[
         name: "computers",
         order: "game_id",
         identity: false,
-        columns: &[("game_id", Int), ("seat", Text), ("level", Int)],
+        columns: &[
+            ("game_id", Int),
+            ("seat", Text),
+            ("level", Int),
+            ("owes", Int),
+            ("held", Text),
+        ],
     },
     Table {
         name: "conditionals",

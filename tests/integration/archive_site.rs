@@ -9,12 +9,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use crate::support::browser::{Loaded, load, url};
+use crate::support::cli::arbiter;
 use arbiter::command::Command as PlayerCommand;
 use arbiter::referee::{Referee, RefereeError};
 use arbiter::rules::{Options, Seat};
 use arbiter::store::Store;
-use crate::support::browser::{Loaded, load, url};
-use crate::support::cli::arbiter;
 
 /// The adjudication's reason: markup that must reach the page as text.
 const HOSTILE: &str = "<script>document.title='pwned'</script> & \"quotes\"";

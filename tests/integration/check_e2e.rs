@@ -2,12 +2,17 @@
 //! working setup passes every step and leaves no test mail behind; each
 //! broken setup the stack can produce (a wrong password, a wrong port, an
 //! untrusted certificate, TLS on a plain port, no plus addressing) is named
-//! with its fix, and the check exits non-zero.
+//! with its fix, and the check exits non-zero. A self-signed certificate
+//! made the common way (`openssl req -x509`, so CA:TRUE) is trusted once it
+//! is in `ca_file`, by `check` and by `serve` alike; a certificate still
+//! refused is named in words, with the fix that works.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use arbiter::demo::mailstack::{MailStack, StackOptions};
+
+use crate::support::{Harness, Reader, Setup};
 
 const PASSWORD_ENV: &str = "ARBITER_CHECK_PASSWORD";
 
@@ -240,4 +245,127 @@ fn a_server_without_plus_addressing_is_found_and_the_way_round_it_works() {
         "{output}"
     );
     assert_eq!(site.referee_mails(), 0);
+}
+
+/// The configuration with every `ca_file` set to `ca` (or none).
+fn with_ca_file(text: String, ca: Option<&Path>) -> String {
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("ca_file"))
+        .map(str::to_string)
+        .collect();
+    if let Some(ca) = ca {
+        for section in ["[imap]", "[smtp]"] {
+            let at = lines.iter().position(|l| l == section).unwrap();
+            lines.insert(at + 1, format!("ca_file = {:?}", ca.display().to_string()));
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_self_signed_certificate_in_ca_file_is_trusted_by_check_and_serve() {
+    let options = StackOptions {
+        self_signed: true,
+        ..StackOptions::default()
+    };
+    let harness = Harness::start_configured("selfsigned", Setup::DEFAULT, options, |t| t);
+    // The server's certificate is its own ca_file, made as most guides
+    // make one: an authority's certificate (CA:TRUE).
+    let pem = std::fs::read_to_string(&harness.stack.ca).unwrap();
+    assert!(harness.stack.ca.ends_with("tls-self/server.pem"));
+    let text = Command::new("openssl")
+        .args(["x509", "-noout", "-text"])
+        .stdin(std::fs::File::open(&harness.stack.ca).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&text.stdout).contains("CA:TRUE"),
+        "{pem}"
+    );
+
+    // `arbiter check` passes every step, beside the running referee.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--wait", "20", "--config"])
+        .arg(&harness.config)
+        .env("ARBITER_TEST_PASSWORD", MailStack::password("referee"))
+        .output()
+        .unwrap();
+    let output = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{output}");
+    assert!(
+        step(&output, "ok", "tls").contains("the certificate is trusted"),
+        "{output}"
+    );
+    assert!(output.contains("Everything works"), "{output}");
+
+    // `serve` reads a mail (IMAP over TLS) and answers it (SMTP with
+    // STARTTLS), both on the pinned certificate.
+    harness.await_log("watching the mailbox", 1);
+    let mut alice = Reader::new(harness.player("alice"));
+    alice
+        .player
+        .send(&harness.referee, "help", "help", None)
+        .await
+        .unwrap();
+    let answer = alice.one().await;
+    assert!(answer.text.contains("challenge"), "{}", answer.text);
+    let log = harness.daemon_log();
+    assert!(log.contains("mail sent"), "{log}");
+    assert!(!log.contains("the server's certificate"), "{log}");
+}
+
+#[test]
+fn a_refused_certificate_is_named_in_words_with_the_fix_that_works() {
+    // The case: the self-signed (CA:TRUE) certificate, not in
+    // ca_file.
+    let site = Site::start(
+        "refused-self",
+        StackOptions {
+            self_signed: true,
+            ..StackOptions::default()
+        },
+    );
+    let bare = site.config("bare", |t| with_ca_file(t, None));
+    let (code, output) = site.check(&bare, &right());
+    assert_eq!(code, 1, "{output}");
+    let tls = step(&output, "FAIL", "tls");
+    assert!(
+        tls.contains("a certificate authority's (CA:TRUE"),
+        "{output}"
+    );
+    assert!(!output.contains("CaUsedAsEndEntity"), "{output}");
+    assert!(
+        output.contains("fix: put the server's own certificate in imap.ca_file"),
+        "{output}"
+    );
+    // The fix, as given, works.
+    let fixed = site.config("fixed", |t| with_ca_file(t, Some(&site.stack.ca)));
+    let (code, output) = site.check(&fixed, &right());
+    assert_eq!(code, 0, "{output}");
+    drop(site);
+
+    // A certificate signed by an authority: an unrelated certificate in
+    // ca_file is neither that authority nor the server's own.
+    let site = Site::start("refused-ca", StackOptions::default());
+    let unrelated = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tls/unrelated.pem");
+    let wrong = site.config("unrelated", |t| with_ca_file(t, Some(&unrelated)));
+    let (code, output) = site.check(&wrong, &right());
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        step(&output, "FAIL", "tls").contains("not signed by a certificate in imap.ca_file"),
+        "{output}"
+    );
+    assert!(
+        output.contains("fix: put the server's own certificate in smtp.ca_file"),
+        "{output}"
+    );
+    // The fix works: the server's own certificate (a CA-signed one, pinned
+    // as it stands), or the authority that signed it.
+    let own = site.stack.state_dir.join("tls/server.pem");
+    for ca in [own, site.stack.ca.clone()] {
+        let fixed = site.config("own", |t| with_ca_file(t, Some(&ca)));
+        let (code, output) = site.check(&fixed, &right());
+        assert_eq!(code, 0, "{}: {output}", ca.display());
+    }
 }

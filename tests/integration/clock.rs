@@ -2,10 +2,10 @@
 //! mail, one reminder per turn, a loss on time, vacations. The clock's time
 //! is passed in, so the tests move it days ahead.
 
+use crate::support::room::{Room, mail, started_game};
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
 use chrono::{Duration, Utc};
-use crate::support::room::{Room, mail, started_game};
 
 fn clocked() -> RefereeConfig {
     RefereeConfig {

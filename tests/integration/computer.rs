@@ -3,6 +3,8 @@
 //! to its end, one mail per move carrying the computer's answer, nothing
 //! ever mailed to its pseudo-address, and the host's limits.
 
+use crate::support::cli::arbiter;
+use crate::support::room::{REFEREE, Room, mail};
 use arbiter::config::RefereeConfig;
 use arbiter::referee::{ComputerRequest, LoadedGame};
 use arbiter::rules::{Seat, Status};
@@ -10,8 +12,6 @@ use arbiter::store::mail::Handled;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::Row;
-use crate::support::cli::arbiter;
-use crate::support::room::{REFEREE, Room, mail};
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";
@@ -289,7 +289,7 @@ async fn bad_levels_options_and_games_are_refused() {
 #[tokio::test]
 async fn a_computer_game_from_a_position_near_mate() {
     // The host sets up a position in which the computer, as White, mates
-    // at once: the game starts and ends in the same transaction.
+    // at once: the game ends with its first move.
     let room = Room::new(quick()).await;
     let referee = &room.mailroom.referee;
     let mut tx = referee.store().write().await.unwrap();
@@ -304,10 +304,16 @@ async fn a_computer_game_from_a_position_near_mate() {
                 color: arbiter::command::ColorChoice::Black,
                 position: Some("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1"),
             },
+            "cli",
         )
         .await
         .unwrap();
     tx.commit().await.unwrap();
+    // The player's notice waits for the computer's first move, thought
+    // outside the game's transaction.
+    assert_eq!(notices.len(), 1, "the player's only");
+    assert!(notices[0].held);
+    let notices = referee.computer_answer_now(id).await.unwrap();
     assert_eq!(notices.len(), 1, "the player's only");
     assert_eq!(notices[0].address, BOB);
     assert!(

@@ -7,11 +7,11 @@
 //! its size ("full"), `PRAGMA query_only` refuses every write
 //! ("read-only"). `tests/integration/mail_db_faults_e2e.rs` has the daemon's side.
 
+use crate::support::room::{Room, mail, started_game};
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::{Handled, MailKey};
 use arbiter::store::{Store, StoreError};
 use sqlx::Row;
-use crate::support::room::{Room, mail, started_game};
 
 /// What a failed mail could have changed.
 #[derive(Debug, PartialEq, Eq)]

@@ -6,9 +6,10 @@
 
 use arbiter::archive::{Archive, pgn};
 use arbiter::command::Command;
+use arbiter::games::GameInfo;
 use arbiter::referee::{LogEntry, Match, Reader, Referee, RefereeError};
 use arbiter::rules::chess::Position;
-use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::Store;
 use sha2::{Digest, Sha256};
 
@@ -372,9 +373,9 @@ async fn last_mail(
 
 #[tokio::test]
 async fn history_by_mail_attaches_a_finished_games_pgn_and_json_only() {
+    use crate::support::room::{Room, mail, started_game};
     use arbiter::config::RefereeConfig;
     use arbiter::store::mail::Handled;
-    use crate::support::room::{Room, mail, started_game};
     let mut room = Room::new(RefereeConfig::default()).await;
     let (alice, bob) = started_game(&mut room, "bluff-chess", "").await;
     let send = |who: &str, to: &str, id: &str, text: &str| {

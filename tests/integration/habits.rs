@@ -2,10 +2,10 @@
 //! path: spectators of public games, conditional moves, daily digests,
 //! takeback by agreement and abort.
 
+use crate::support::room::{REFEREE, Room, mail, started_game};
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
 use chrono::{Duration, Utc};
-use crate::support::room::{REFEREE, Room, mail, started_game};
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";

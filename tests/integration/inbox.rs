@@ -2,9 +2,9 @@
 //! out, on an in-memory database. (The end-to-end tests do the same through
 //! the real mail server.)
 
+use crate::support::room::{REFEREE, Room, mail};
 use arbiter::config::{RefereeConfig, StartPolicy};
 use arbiter::store::mail::{Handled, MailKey};
-use crate::support::room::{REFEREE, Room, mail};
 
 async fn started_game(room: &mut Room) -> (String, String) {
     crate::support::room::started_game(room, "chess", "").await

@@ -2,9 +2,9 @@
 //! sealed Reality Check setup and a Rebel Chess recruit, through the inbox
 //! handler on an in-memory database.
 
+use crate::support::room::{Room, mail, started_game};
 use arbiter::config::RefereeConfig;
 use arbiter::store::mail::Handled;
-use crate::support::room::{Room, mail, started_game};
 
 const WHITE_SETUP: &str =
     "setup d1=R/R c2=N/N d2=B/B e2=N/R b3=P/B c3=P/P d3=B/R e3=P/N f3=P/R hand=NB";

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter::demo::mailstack::StackOptions;
 use crate::support::{Harness, Setup};
+use arbiter::demo::mailstack::StackOptions;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_that_arrives_during_another_is_read_right_after_it() {

@@ -3,8 +3,8 @@
 //! top-posted reply and a restart of the daemon in the middle. Each player's
 //! mailbox is checked for what that player may not see.
 
-use lettre::message::{Mailbox, Message, SinglePart, header::ContentType};
 use crate::support::{Harness, Reader, Setup};
+use lettre::message::{Mailbox, Message, SinglePart, header::ContentType};
 
 /// The salt a player was told for their own sealed decision.
 fn salt_in(text: &str) -> String {

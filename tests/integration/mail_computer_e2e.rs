@@ -5,13 +5,21 @@
 //! computer's own sealed decisions reach the player only as commitments
 //! until their reveal, and at the end each opens to its commitment, checked
 //! here with SHA-256 independently of the referee.
+//!
+//! And the computer thinking outside the move's transaction: the daemon
+//! processes other mail meanwhile, and killed (SIGKILL) while the computer
+//! thinks, it answers once at its restart, in one mail.
 
+use std::time::Duration;
+
+use crate::support::{Harness, Reader, Setup};
+use arbiter::games::GameInfo;
 use arbiter::referee::Referee;
-use arbiter::rules::{GameInfo, Seat, Status};
+use arbiter::rules::{Seat, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
-use crate::support::{Harness, Reader, Setup};
+use sqlx::Row;
 
 const GAME: &str = "bluff-chess";
 /// The most moves Alice plays before she resigns (random moves lose long
@@ -150,4 +158,87 @@ async fn a_whole_game_against_the_computer_by_mail() {
             .await
             .unwrap();
     assert_eq!(to_computer, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_while_the_computer_thinks_it_answers_once_after_the_restart() {
+    // Four seconds a move: the kill lands while the computer thinks.
+    let mut harness =
+        Harness::start_configured("thinking", Setup::DEFAULT, Default::default(), |text| {
+            text.replace(
+                "[referee]\n",
+                "[referee]\ncomputer_budget_ms = 4000\nrate_limit_per_hour = 100000\n",
+            )
+        });
+    let mut alice = Reader::new(harness.player("alice"));
+    let bob = harness.player("bob");
+    let referee = harness.referee.clone();
+    alice
+        .player
+        .send(
+            &referee,
+            "A game",
+            "challenge computer chess level=3 as white\n",
+            None,
+        )
+        .await
+        .unwrap();
+    let start = alice.one().await;
+    let moved = alice.player.reply(&start, "e4").await.unwrap();
+    assert_eq!(harness.outcome_of(&moved).await, "applied");
+
+    // The move is committed and the computer thinks: other mail goes on.
+    let challenge = bob
+        .send(
+            &referee,
+            "A game",
+            "challenge carol@example.test chess\n",
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(harness.outcome_of(&challenge).await, "applied");
+    assert_eq!(
+        harness.log_len(1).await,
+        1,
+        "the computer has not answered yet"
+    );
+
+    // Killed before its answer; nothing went to Alice for her move.
+    harness.kill_daemon();
+    assert_eq!(harness.log_len(1).await, 1);
+    alice.none_new().await;
+    harness.start_daemon();
+
+    // One answer, in one mail with both moves.
+    let answer = alice.one().await;
+    assert!(answer.text.contains("accepted: e4"), "{}", answer.text);
+    assert!(answer.text.contains("Black played "), "{}", answer.text);
+    harness.await_log_len(1, 2).await;
+    let store = harness.store().await;
+    let sources: Vec<String> = sqlx::query("SELECT source FROM log WHERE game_id = 1 ORDER BY idx")
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(sources.len(), 2, "{sources:?}");
+    assert_eq!(sources[1], "computer");
+    harness.await_outbox_sent("").await;
+    let to_alice: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM outbox WHERE game_id = 1 AND recipient = 'alice@example.test'",
+    )
+    .fetch_one(store.pool())
+    .await
+    .unwrap()
+    .get(0);
+    assert_eq!(to_alice, 2, "the start mail and the answer, each once");
+    // Another restart answers nothing more.
+    harness.kill_daemon();
+    harness.start_daemon();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(harness.log_len(1).await, 2);
+    alice.none_new().await;
+    assert_eq!(harness.cli(&["game", "verify", "1"]).0, 0);
 }

@@ -16,12 +16,12 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::support::room::{REFEREE, Room, mail};
 use arbiter::config::RefereeConfig;
 use arbiter::mail::parse::parse;
 use arbiter::rules::Seat::{self, Black, White};
 use arbiter::store::mail::Handled;
 use sqlx::Row;
-use crate::support::room::{REFEREE, Room, mail};
 
 /// The sender's opponent in the games the samples play in.
 const RIVAL: &str = "rival@example.test";

@@ -8,8 +8,8 @@
 
 use std::time::Duration;
 
-use sqlx::Row;
 use crate::support::{Harness, Setup};
+use sqlx::Row;
 
 const MOVES: [&str; 20] = [
     "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6",

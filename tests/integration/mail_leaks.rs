@@ -6,13 +6,13 @@
 //! (the rules' tests check that such a picture is the same whatever the
 //! player may not know).
 
+use crate::support::picture::board_picture;
 use arbiter::command::Command;
 use arbiter::config::RefereeConfig;
 use arbiter::mail::compose::Draft;
 use arbiter::referee::Referee;
 use arbiter::rules::{Entropy, Seat, Status};
 use arbiter::store::Store;
-use crate::support::picture::board_picture;
 
 /// The salts still sealed, by seat, from the host's position string
 /// (`... ; sealed w:stay salt HEX, b:transfer d8 salt HEX ; ...`).

@@ -10,16 +10,17 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use crate::support::{Harness, Setup, WAIT};
 use arbiter::demo::mailstack::StackOptions;
+use arbiter::games::GameInfo;
 use arbiter::referee::{Match, Referee};
-use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::games;
 use futures_util::{StreamExt, stream};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use sqlx::Row;
-use crate::support::{Harness, Setup, WAIT};
 
 /// Moves each game gets (fewer if it ends before).
 const PLIES: usize = 4;

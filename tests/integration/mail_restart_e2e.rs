@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use sqlx::Row;
 use crate::support::{Harness, Setup};
+use sqlx::Row;
 
 /// What the daemon logs when its IMAP session drops.
 const DROPPED: &str = "IMAP session ended; reconnecting";

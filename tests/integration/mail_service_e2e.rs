@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use sqlx::Row;
 use crate::support::{Harness, Reader, Setup};
+use sqlx::Row;
 
 const STOP_LIMIT: Duration = Duration::from_secs(10);
 

@@ -4,7 +4,8 @@
 //!
 //! The rooms: command-line and host paths (`cli`, `export`, `service`,
 //! `check_e2e`, ...), the referee driven through its own traits (`inbox`,
-//! `habits`, `clock`, ...), and end to end through the real Postfix and
+//! `habits`, `clock`, ...), the crate's layering read from its source
+//! (`layers`), and end to end through the real Postfix and
 //! Dovecot (`mail_*_e2e`, `demo`). The shared harness is `support`.
 
 mod support;
@@ -14,6 +15,7 @@ mod check_e2e;
 mod cli;
 mod clock;
 mod computer;
+mod computer_turns;
 mod db_copy;
 mod db_faults;
 mod demo;
@@ -21,6 +23,7 @@ mod export;
 mod habits;
 mod inbox;
 mod inbox_games;
+mod layers;
 mod mail_arrival_e2e;
 mod mail_bluff_e2e;
 mod mail_chess_e2e;

@@ -1,10 +1,10 @@
 //! What players read in game mails: refusals with the board, a standing draw
 //! offer, and the seed announcement that lets them check every random draw.
 
-use arbiter::config::RefereeConfig;
-use sha2::{Digest, Sha256};
 use crate::support::picture::board_picture;
 use crate::support::room::{Room, mail};
+use arbiter::config::RefereeConfig;
+use sha2::{Digest, Sha256};
 
 fn last_to<'a>(outbox: &'a [(String, String, String)], to: &str) -> &'a (String, String, String) {
     outbox.iter().rev().find(|(r, _, _)| r == to).unwrap()

@@ -11,8 +11,8 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use arbiter::demo::mailstack::StackOptions;
 use crate::support::{Harness, Reader, Setup};
+use arbiter::demo::mailstack::StackOptions;
 
 /// The tokens the endpoint was asked about, and its rule: a token is
 /// active when it starts with `fresh-`.

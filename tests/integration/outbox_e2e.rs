@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use sqlx::Row;
 use crate::support::{Harness, Reader, Setup};
+use sqlx::Row;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_the_server_refuses_for_good_is_given_up_and_reported() {

@@ -3,10 +3,10 @@
 //! (and its HTML keeps the text board), the mails without a board carry
 //! none, and the largest boards' mails stay well under 100 KB.
 
-use arbiter::config::RefereeConfig;
-use arbiter::store::mail::Handled;
 use crate::support::picture::board_picture;
 use crate::support::room::{Room, mail, started_game};
+use arbiter::config::RefereeConfig;
+use arbiter::store::mail::Handled;
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";

@@ -9,8 +9,9 @@
 //! `cargo test --test snapshots -- --nocapture` prints the figures.
 
 use arbiter::command::Command;
+use arbiter::games::GameInfo;
 use arbiter::referee::{Match, Referee};
-use arbiter::rules::{GameInfo, Options, Seat, Status};
+use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::Store;
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -2,10 +2,10 @@
 //! the inbox handler on an in-memory database, and one from the command
 //! line as the real binary, random moves included.
 
-use arbiter::config::RefereeConfig;
-use arbiter::store::mail::Handled;
 use crate::support::cli::arbiter;
 use crate::support::room::{Room, mail, started_game};
+use arbiter::config::RefereeConfig;
+use arbiter::store::mail::Handled;
 
 #[tokio::test]
 async fn a_game_by_mail_with_a_random_move() {
@@ -179,6 +179,18 @@ fn perft_and_rules_from_the_command_line() {
     assert_eq!(
         perft(&["2", "--fen", "s4s/1S2p1/3S2/p1P3/1s2S1/S3h1 b 0/0 0 1"]),
         "1969"
+    );
+    // Black's king, a pawn riding its cube to rank 1, has not promoted:
+    // the position reads (White's king has a2, b1 and b2).
+    assert_eq!(
+        perft(&[
+            "1",
+            "--option",
+            "hybrid=on",
+            "--fen",
+            "4o3/8/8/8/8/8/8/K6(op) w - - 1 2"
+        ]),
+        "3"
     );
     let rules = arbiter(&db, &["rules", "superial-chess"]);
     assert!(

@@ -6,7 +6,7 @@ use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use super::track::{Segment, bad};
+use super::track::{Segment, bad, bit};
 use crate::bot::BotError;
 use crate::rules::Seat;
 use crate::rules::reality::board::Kind;
@@ -22,14 +22,6 @@ pub(super) struct Csp {
     pub(super) later: Vec<Vec<usize>>,
     /// For each, all the unknown segments alive at the same time.
     pub(super) near: Vec<Vec<usize>>,
-}
-
-pub(super) fn bit(kind: Kind) -> u16 {
-    1 << kind.index()
-}
-
-pub(super) fn mask(kinds: &[Kind]) -> u16 {
-    kinds.iter().fold(0, |m, k| m | bit(*k))
 }
 
 impl Csp {

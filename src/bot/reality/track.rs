@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use super::colouring::mask;
 use crate::bot::BotError;
 use crate::rules::Seat;
 use crate::rules::geometry::Square;
@@ -42,6 +41,17 @@ pub(super) struct Tracked {
 
 pub(super) fn bad(text: impl Into<String>) -> BotError {
     BotError::Inconsistent(text.into())
+}
+
+/// A kind as a set of one: kinds are sets of bits, a bit per kind (the
+/// hands the tracker records, the domains the colouring draws from).
+pub(super) fn bit(kind: Kind) -> u16 {
+    1 << kind.index()
+}
+
+/// A set of kinds, a bit per kind.
+pub(super) fn mask(kinds: &[Kind]) -> u16 {
+    kinds.iter().fold(0, |m, k| m | bit(*k))
 }
 
 /// One action as its news line tells it.

@@ -9,10 +9,12 @@
 //! - no peeking: with a fixed seed and iteration budget, the computer's
 //!   choice depends only on what it was told: two true games that told the
 //!   seat the same give the same choice;
-//! - legality: a few short matches through the arena, each side's text
+//! - legality: a few short matches through the arena (for every game of
+//!   the name table, in `crate::games`' tests), each side's text
 //!   played through the rules like a mail's.
 
 mod bluff;
+mod budget;
 mod chess;
 mod reality;
 mod rebel;
@@ -24,7 +26,8 @@ use rand::{Rng, SeedableRng};
 
 use super::arena::{Arena, Ending};
 use super::{Budget, ComputerInput, Level, Playable, Strategy, computer};
-use crate::rules::{AnyGame, Entropy, GameInfo, Options, Seat, Status, Viewer};
+use crate::rules::chess::Chess;
+use crate::rules::{AnyGame, Entropy, Options, Seat, Status, Viewer};
 
 /// A true game and, for each seat, what it was told after each action
 /// and what it wrote.
@@ -293,14 +296,12 @@ pub(super) fn no_peeking_with<G: Playable>(options: &Options, a: &Told, b: &Told
     );
 }
 
-pub(super) fn arena(
-    info: &'static GameInfo,
-    player: Strategy,
-    against: Strategy,
-    games: u32,
-) -> Arena {
+/// A short match of `G` (every game in the name table plays these too:
+/// `crate::games`' tests).
+pub(super) fn arena<G: Playable>(player: Strategy, against: Strategy, games: u32) -> Arena {
     Arena {
-        info,
+        new: |options, entropy| Ok(Box::new(G::new(options, entropy)?)),
+        computer: computer::<G>,
         options: Options::default(),
         games,
         player,
@@ -312,30 +313,10 @@ pub(super) fn arena(
 }
 
 #[test]
-fn short_matches_play_only_legal_actions() {
-    for info in crate::rules::GAMES {
-        for against in [
-            Strategy::Random,
-            Strategy::Greedy,
-            Strategy::Search(Level::MIN),
-        ] {
-            let tally = arena(info, Strategy::Search(Level::MAX), against, 2)
-                .run(|_, _| {})
-                .unwrap_or_else(|e| panic!("{}: {e}", info.name));
-            assert_eq!(tally.games.len(), 2);
-            assert!(tally.games.iter().all(|g| g.actions > 0));
-            assert_eq!(tally.games[0].seat, Seat::White);
-            assert_eq!(tally.games[1].seat, Seat::Black);
-        }
-    }
-}
-
-#[test]
 fn a_finished_game_is_scored_for_the_measured_player() {
     // Random against random to the end of the cap: every game ends or is
     // scored unfinished, and the tally adds up.
-    let info = GameInfo::find("chess").unwrap();
-    let mut arena = arena(info, Strategy::Random, Strategy::Random, 4);
+    let mut arena = arena::<Chess>(Strategy::Random, Strategy::Random, 4);
     arena.max_actions = 400;
     let tally = arena.run(|_, _| {}).unwrap();
     let counted: usize = [Ending::Win, Ending::Draw, Ending::Loss, Ending::Unfinished]

@@ -295,9 +295,8 @@ fn the_search_tries_reality_checks_first() {
 
 #[test]
 fn reality_short_matches_in_every_variant() {
-    let info = GameInfo::find("reality-check").unwrap();
     for text in OPTION_SETS {
-        let mut arena = arena(info, Strategy::Search(Level::MAX), Strategy::Greedy, 2);
+        let mut arena = arena::<RealityCheck>(Strategy::Search(Level::MAX), Strategy::Greedy, 2);
         arena.options = options(text);
         arena.max_actions = 40;
         arena

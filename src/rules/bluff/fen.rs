@@ -9,7 +9,8 @@
 //! ```text
 //! <FEN> ; ae w:e4 b:- ; sealed b:transfer d8 salt 0f1e... ; committed b ; deciding -
 //! ```
-//! - `ae`: where each alter ego is (`-`: in no piece yet);
+//! - `ae`: where each alter ego is (`-`: in no piece yet; `x`: captured
+//!   with its piece, which ended the game);
 //! - `sealed`: decisions the opponent has not seen, with their salts
 //!   (`-` for none; entries separated by `,`);
 //! - `committed`: the seats that transferred and must move that piece
@@ -37,11 +38,17 @@ pub(super) struct Parts {
     pub committed: [bool; 2],
     pub sealed: [Option<Sealed>; 2],
     pub deciding: Option<Seat>,
+    /// The seat whose alter ego was captured: it has lost.
+    pub lost: Option<Seat>,
 }
 
 /// The host's position string: FEN plus the Bluff state.
 pub(super) fn write(game: &Parts) -> String {
-    let square = |seat: Seat| game.alter[seat.index()].map_or("-".to_string(), |s| s.to_string());
+    let square = |seat: Seat| match game.alter[seat.index()] {
+        _ if game.lost == Some(seat) => "x".to_string(),
+        Some(square) => square.to_string(),
+        None => "-".to_string(),
+    };
     let sealed: Vec<String> = Seat::BOTH
         .iter()
         .filter_map(|seat| {
@@ -84,6 +91,7 @@ pub(super) fn read(text: &str) -> Result<Parts, PositionError> {
     let mut committed = [false; 2];
     let mut sealed: [Option<Sealed>; 2] = [None, None];
     let mut deciding = None;
+    let mut lost = None;
     let mut seen: Vec<String> = Vec::new();
     for section in sections {
         let words: Vec<&str> = section.split_whitespace().collect();
@@ -101,12 +109,16 @@ pub(super) fn read(text: &str) -> Result<Parts, PositionError> {
         match key.as_str() {
             "ae" => {
                 for word in rest {
-                    let (seat, square) = word
-                        .split_once(':')
-                        .ok_or_else(|| bad(format!("alter ego {word:?}: expected w:e4 or b:-")))?;
+                    let (seat, square) = word.split_once(':').ok_or_else(|| {
+                        bad(format!("alter ego {word:?}: expected w:e4, b:- or b:x"))
+                    })?;
                     let seat = seat_of(seat)?;
                     alter[seat.index()] = match square {
                         "-" => None,
+                        "x" => {
+                            lost = Some(seat);
+                            None
+                        }
                         text => Some(
                             board_square(text)
                                 .ok_or_else(|| bad(format!("{text:?} is not a square")))?,
@@ -161,5 +173,6 @@ pub(super) fn read(text: &str) -> Result<Parts, PositionError> {
         committed,
         sealed,
         deciding,
+        lost,
     })
 }

@@ -31,6 +31,7 @@ mod game;
 mod notation;
 mod resealed;
 mod score;
+mod state;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -44,7 +45,7 @@ use crate::rules::chess::{Move, Position};
 use crate::rules::entropy::commitment;
 use crate::rules::geometry::Square;
 
-pub use game::BluffChess;
+pub use state::BluffChess;
 
 /// "the knight on f3": a piece named by where it stands.
 pub(super) fn piece_name(position: &Position, square: Square) -> String {

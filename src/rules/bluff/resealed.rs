@@ -1,11 +1,21 @@
-//! A game told apart from another only by a sealed decision: what the
-//! computer's sampler (`crate::bot`) builds. It rebuilds a game from what a
-//! seat was told by replaying the public history, so the decisions it
-//! replays carry salts of its own; this puts the seals the seat was shown
-//! back in their place, and makes the decision still sealed from the seat
-//! one of those it cannot rule out.
+//! The same game under another seal.
+//!
+//! A decision is known to the opponent only by its seal (a commitment);
+//! two games whose histories differ only in a seal, or in the decision
+//! still sealed after its maker's last move, are the same to the seat that
+//! did not make it. [`BluffChess::resealed`] gives that other game, and it
+//! belongs to the rules because it changes the truth the way only the rules
+//! may: a decision made otherwise is checked as any decision is, and the
+//! alter ego and the commitment to a piece follow it.
+//!
+//! Its user is the computer player (`crate::bot`, a room above this one):
+//! it rebuilds a game from what its seat was told by replaying the public
+//! history (so the decisions it replays carry salts of its own), puts back
+//! the seals the seat was shown, and draws the decision still hidden from
+//! it among those it cannot rule out. That drawing is the bot's sampling,
+//! and lives there.
 
-use super::game::Turn;
+use super::state::Turn;
 use super::{BluffChess, Decision, Sealed};
 use crate::rules::{ActionError, PositionError, Seat};
 

@@ -3,7 +3,7 @@
 //! out only once the game has ended, or to the host.
 
 use super::BluffChess;
-use super::game::Turn;
+use super::state::Turn;
 use crate::rules::{Game, Score, ScoreTurn, Seat, Secret};
 
 /// Orthodox SAN; each sealed decision in a comment after its death

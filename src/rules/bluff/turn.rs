@@ -10,8 +10,8 @@
 //! ([`BluffChess::begin_turn`]): a committed piece that cannot move loses
 //! the turn, or the game when in check (empty mate).
 
-use super::game::{Turn, automatic_outcome};
 use super::piece_name;
+use super::state::{Turn, automatic_outcome};
 use super::{BluffChess, Decision, Sealed};
 use crate::rules::chess::{self, DrawRule, Move, Position, ending_event};
 use crate::rules::geometry::Square;

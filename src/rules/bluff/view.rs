@@ -10,8 +10,8 @@
 
 use serde::Serialize;
 
-use super::game::Turn;
 use super::piece_name;
+use super::state::Turn;
 use super::{BluffChess, Decision, Sealed};
 use crate::rules::chess::{self, DrawRule, LastMove, Position};
 use crate::rules::geometry::{Geometry, Square};

@@ -9,6 +9,18 @@ use super::san::{IllegalHint, MoveError, Notation, read};
 use super::{CastleSide, Move, Piece, Role};
 use crate::rules::geometry::Square;
 
+/// The refusal of a text that names no piece of the mover's: "You have no
+/// knight on the g-file." (the kind it named, and the file or rank it
+/// gave). Rebel Chess words it the same.
+pub(crate) fn none_named(role_name: &str, from_file: Option<u8>, from_rank: Option<u8>) -> String {
+    let place = match (from_file, from_rank) {
+        (Some(f), None) => format!(" on the {}-file", (b'a' + f) as char),
+        (None, Some(r)) => format!(" on rank {}", r + 1),
+        _ => String::new(),
+    };
+    format!("You have no {role_name}{place}.")
+}
+
 impl Position {
     /// The error for a well-formed text that fits no legal move.
     pub(super) fn explain(&self, text: &str, notation: Notation, legal: &[Move]) -> MoveError {
@@ -124,12 +136,7 @@ impl Position {
         }
         if named.is_empty() {
             let role_name = role.map_or("piece", Role::name);
-            let place = match (from_file, from_rank) {
-                (Some(f), None) => format!(" on the {}-file", (b'a' + f) as char),
-                (None, Some(r)) => format!(" on rank {}", r + 1),
-                _ => String::new(),
-            };
-            return illegal(format!("You have no {role_name}{place}."), all());
+            return illegal(none_named(role_name, from_file, from_rank), all());
         }
 
         let cannot = match (named.as_slice(), role) {

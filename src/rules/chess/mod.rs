@@ -85,6 +85,7 @@ pub(crate) use claims::{
     draw_counts, is_claim, no_claim, no_claim_after, settle_claim, strip_claim,
 };
 pub use draws::{DrawRecord, DrawRule, RepetitionKey};
+pub(crate) use explain::none_named;
 pub use fen::FenError;
 pub(crate) use game::ending_event;
 pub use game::{Chess, ChessAction, PlayedMove, automatic_outcome, automatic_outcome_where};

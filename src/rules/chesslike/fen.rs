@@ -5,10 +5,16 @@
 //!   a-file on (a number counts empty squares and may have two digits);
 //! - a piece written as its letter (upper case White), then its army's
 //!   suffix (`'`), then its marks' suffixes (`*`);
-//! - castling as `KQkq` on an orthodox 8x8 board, otherwise the squares of
-//!   the kings and rooks that may still castle (`d1,g1,k1`), or `-`;
+//! - castling as `KQkq` where the board and armies are orthodox chess's
+//!   (one army a side, White's moving up) and the rights are White's and
+//!   Black's own on their home squares; otherwise the squares of the kings
+//!   and rooks that may still castle (`d1,g1,k1`), or `-` (Reflection
+//!   Teammate's halves has Black's kings on e1 and e8: letters would say
+//!   White's);
 //! - en passant as the squares skipped by the last turn's double steps
 //!   (`e3`, or `e3,e6` after a pair of them), or `-`.
+
+use std::fmt;
 
 use super::pieces::Piece;
 use super::position::{EnPassant, Position, Setup, SetupError};
@@ -42,7 +48,8 @@ impl Setup {
                     .geometry
                     .parse_square(name)
                     .ok_or_else(|| syntax(format!("{name:?} is not a square of this board")))?;
-                let pawn = en_passant_pawn(variant, &setup, skipped)
+                let pawn = setup
+                    .en_passant_pawn(variant, skipped)
                     .ok_or(SetupError::BadEnPassant(skipped))?;
                 setup.en_passant.push(EnPassant { skipped, pawn });
             }
@@ -57,28 +64,6 @@ impl Setup {
         setup.fullmoves = counter(5, 1)?;
         Ok(setup)
     }
-}
-
-/// The pawn that made the double step over `skipped`: a pawn of the side
-/// not to move, one step beyond it in its army's direction, its origin
-/// empty.
-pub(super) fn en_passant_pawn(variant: &Variant, setup: &Setup, skipped: Square) -> Option<Square> {
-    let geometry = &variant.geometry;
-    let them = setup.turn.other();
-    if setup.cells[geometry.index(skipped)].is_some() {
-        return None;
-    }
-    variant.armies_of(them).find_map(|(index, army)| {
-        let (fx, fy) = army.forward;
-        let pawn = geometry.offset(skipped, fx, fy)?;
-        let origin = geometry.offset(skipped, -fx, -fy)?;
-        let piece = setup.cells[geometry.index(pawn)]?;
-        let ok = piece.army == index
-            && variant.kind(piece.kind).pawn
-            && setup.cells[geometry.index(origin)].is_none()
-            && army.double_step.contains(origin);
-        ok.then_some(pawn)
-    })
 }
 
 fn read_placement(
@@ -165,16 +150,28 @@ fn read_placement(
     Ok(())
 }
 
-/// The orthodox castling letters' squares: king, rook.
-const LETTERS: [(char, &str, &str); 4] = [
-    ('K', "e1", "h1"),
-    ('Q', "e1", "a1"),
-    ('k', "e8", "h8"),
-    ('q', "e8", "a8"),
+/// The orthodox castling letters: the letter's owner, its king's and
+/// rook's squares.
+const LETTERS: [(char, Seat, &str, &str); 4] = [
+    ('K', Seat::White, "e1", "h1"),
+    ('Q', Seat::White, "e1", "a1"),
+    ('k', Seat::Black, "e8", "h8"),
+    ('q', Seat::Black, "e8", "a8"),
 ];
 
-fn orthodox_board(variant: &Variant) -> bool {
-    variant.geometry.width() == 8 && variant.geometry.height() == 8
+/// Whether castling rights may be written as letters: orthodox chess's
+/// board and armies (one a side, White's pawns moving up), where `K` can
+/// only mean White's king on e1 and rook on h1.
+fn letters_apply(variant: &Variant) -> bool {
+    let geometry = &variant.geometry;
+    let orthodox_armies = match variant.armies.as_slice() {
+        [white, black] => {
+            (white.owner, white.forward, black.owner, black.forward)
+                == (Seat::White, (0, 1), Seat::Black, (0, -1))
+        }
+        _ => false,
+    };
+    geometry.width() == 8 && geometry.height() == 8 && geometry.len() == 64 && orthodox_armies
 }
 
 fn read_castling(variant: &Variant, text: &str) -> Result<SquareSet, SetupError> {
@@ -191,17 +188,29 @@ fn read_castling(variant: &Variant, text: &str) -> Result<SquareSet, SetupError>
         }
         return Ok(set);
     }
+    if !letters_apply(variant) {
+        return Err(SetupError::Syntax(format!(
+            "castling rights on this board are written as the squares of the kings and rooks \
+             that may still castle (as e1,h1), not as {text:?}"
+        )));
+    }
     for c in text.chars() {
-        let (_, king, rook) = LETTERS
+        let (_, _, king, rook) = LETTERS
             .iter()
-            .find(|(l, _, _)| *l == c)
-            .filter(|_| orthodox_board(variant))
+            .find(|(l, ..)| *l == c)
             .ok_or_else(|| SetupError::Syntax(format!("{c:?} is not a castling right")))?;
         for name in [king, rook] {
             set.insert(Square::parse(name).expect("a square"));
         }
     }
     Ok(set)
+}
+
+/// A position shows as its position string.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
 }
 
 impl Position {
@@ -256,25 +265,24 @@ impl Position {
         out
     }
 
-    /// The castling field: `KQkq` on an orthodox board, else the squares.
+    /// The castling field: `KQkq` where the letters can only mean what
+    /// they say (see the module doc), else the squares.
     pub fn castling_text(&self) -> String {
         if self.castling.is_empty() {
             return "-".to_string();
         }
-        let squares = |names: [&str; 2]| -> SquareSet {
-            names
-                .iter()
-                .map(|n| Square::parse(n).expect("a square"))
-                .collect()
-        };
-        if orthodox_board(&self.variant) {
+        if letters_apply(&self.variant) {
             let mut letters = String::new();
             let mut covered = SquareSet::EMPTY;
-            for (c, king, rook) in LETTERS {
-                let pair = squares([king, rook]);
-                if pair.iter().all(|s| self.castling.contains(s)) {
+            for (c, owner, king, rook) in LETTERS {
+                let pair = [king, rook].map(|n| Square::parse(n).expect("a square"));
+                let owned = pair.iter().all(|s| {
+                    self.castling.contains(*s)
+                        && self.piece_at(*s).is_some_and(|p| p.owner == owner)
+                });
+                if owned {
                     letters.push(c);
-                    for s in pair.iter() {
+                    for s in pair {
                         covered.insert(s);
                     }
                 }

@@ -19,7 +19,9 @@
 //!   Reflection's two-board game.
 //! - [`read_move`] and [`Position::san`], [`Position::coordinates`]: one
 //!   reader and writer of moves for every board, parameterised by the
-//!   variant's letters, with the orthodox engine's typed [`MoveError`].
+//!   variant's letters, with the orthodox engine's typed [`MoveError`];
+//!   why a written move fits none ([`Position::why_not`]) and why a piece
+//!   cannot go to a square ([`Position::obstacle`]).
 //! - [`DrawRecord`]: repetition and the turn-count rules.
 //!
 //! Orthodox chess keeps its bitboard engine ([`crate::rules::chess`]) as

@@ -1,13 +1,12 @@
 //! The raw [`Setup`] and the checked [`Position`] of a chess-like game:
 //! the pieces, the side to move, castling and en passant rights, the
-//! counters; the position string is read and written in `fen.rs`.
+//! counters; the position string is read and written (and a position
+//! shown) in `fen.rs`, on top of this file.
 
-use std::fmt;
 use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::fen::en_passant_pawn;
 use super::pieces::{CastlingRole, Kind, Piece};
 use super::squares::SquareSet;
 use super::variant::Variant;
@@ -88,12 +87,6 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.fen())
-    }
-}
-
 impl Setup {
     /// An empty board of `variant`, White to move.
     pub fn empty(variant: &Variant) -> Setup {
@@ -105,6 +98,28 @@ impl Setup {
             halfmoves: 0,
             fullmoves: 1,
         }
+    }
+
+    /// The pawn that made the double step over `skipped`: a pawn of the
+    /// side not to move, one step beyond it in its army's direction, its
+    /// origin empty.
+    pub(super) fn en_passant_pawn(&self, variant: &Variant, skipped: Square) -> Option<Square> {
+        let geometry = &variant.geometry;
+        let them = self.turn.other();
+        if self.cells[geometry.index(skipped)].is_some() {
+            return None;
+        }
+        variant.armies_of(them).find_map(|(index, army)| {
+            let (fx, fy) = army.forward;
+            let pawn = geometry.offset(skipped, fx, fy)?;
+            let origin = geometry.offset(skipped, -fx, -fy)?;
+            let piece = self.cells[geometry.index(pawn)]?;
+            let ok = piece.army == index
+                && variant.kind(piece.kind).pawn
+                && self.cells[geometry.index(origin)].is_none()
+                && army.double_step.contains(origin);
+            ok.then_some(pawn)
+        })
     }
 }
 
@@ -157,7 +172,7 @@ impl Position {
             return Err(SetupError::BadCastling(lost));
         }
         for ep in &setup.en_passant {
-            if en_passant_pawn(&position.variant, &setup, ep.skipped) != Some(ep.pawn) {
+            if setup.en_passant_pawn(&position.variant, ep.skipped) != Some(ep.pawn) {
                 return Err(SetupError::BadEnPassant(ep.skipped));
             }
         }

@@ -4,7 +4,7 @@
 //! used by games with turns of their own).
 
 use super::notation::{MoveFacts, Notation, read_move};
-use super::pieces::{CastlingRole, Kind};
+use super::pieces::{CastlingRole, Kind, Piece, Reach};
 use super::position::Position;
 use super::step::{CastleSide, Move, Step, StepKind};
 pub use crate::rules::chess::{IllegalHint, MoveError};
@@ -36,16 +36,27 @@ impl Position {
         text
     }
 
-    /// Whether a legal move takes a piece: it goes onto an opponent's
-    /// piece, or takes en passant. Read from the board, not from the
-    /// move's chess step: a paired pawn's capture straight ahead
-    /// (Reflection Teammate) is no chess step.
+    /// Whether a move takes a piece: it goes onto an opponent's piece, or
+    /// takes en passant. Read from the board, not from the move's chess
+    /// step: a paired pawn's capture straight ahead (Reflection Teammate)
+    /// is no chess step. A pawn that cannot capture straight ahead takes
+    /// nothing there (an illegal move, as a refusal writes it).
     pub fn takes(&self, mv: &Move) -> bool {
         let Some(mover) = self.piece_at(mv.from) else {
             return false;
         };
         match self.piece_at(mv.to) {
-            Some(target) => target.owner != mover.owner,
+            Some(target) => {
+                let (fx, fy) = self.variant.army(mover.army).forward;
+                let geometry = &self.variant.geometry;
+                let straight = [1, 2]
+                    .iter()
+                    .any(|&n| geometry.offset(mv.from, n * fx, n * fy) == Some(mv.to));
+                let straight_capture = self.variant.attacks_straight(mover)
+                    && geometry.offset(mv.from, fx, fy) == Some(mv.to);
+                target.owner != mover.owner
+                    && !(self.is_pawn(mover) && straight && !straight_capture)
+            }
             None => {
                 self.en_passant.iter().any(|e| e.skipped == mv.to)
                     && self.step_of(mv).is_some_and(|s| s.capture.is_some())
@@ -306,6 +317,167 @@ impl Position {
             (_, Some(k)) => format!("None of your {}s can move to {to}.", variant.kind(k).name),
             (_, None) => format!("None of your pieces can move to {to}."),
         })
+    }
+
+    /// Why the piece on `from` has no step to `to` on the squares alone, as
+    /// a clause for the end of a sentence (`d6 holds your own pawn`), or
+    /// `None` if it has one (or the move is a castling, which
+    /// [`Position::why_not`] explains). `relaxed` as in
+    /// [`Position::steps_from`].
+    pub fn obstacle(&self, from: Square, to: Square, relaxed: bool) -> Option<String> {
+        let piece = self.piece_at(from)?;
+        let variant = &*self.variant;
+        let def = variant.kind(piece.kind);
+        if !variant.geometry.contains(to) {
+            return Some(format!("there is no square {to} on this board"));
+        }
+        let target = self.piece_at(to);
+        if let Some(own) = target.filter(|t| t.owner == piece.owner) {
+            return Some(format!(
+                "{to} holds your own {}",
+                variant.kind(own.kind).name
+            ));
+        }
+        let mut steps = Vec::new();
+        self.steps_from(from, relaxed, &mut steps);
+        if steps.iter().any(|s| s.to == to) {
+            return None;
+        }
+        let (df, dr) = (
+            i16::from(to.file()) - i16::from(from.file()),
+            i16::from(to.rank()) - i16::from(from.rank()),
+        );
+        let castling = def.castling == Some(CastlingRole::King)
+            && self.castling.contains(from)
+            && ((df.abs() == 2 && dr == 0) || (dr.abs() == 2 && df == 0));
+        if castling {
+            return None;
+        }
+        let shape = if def.pawn {
+            self.pawn_obstacle(from, piece, to, relaxed)
+        } else {
+            self.piece_obstacle(from, to)
+        };
+        shape.or_else(|| {
+            if !variant.allows(from, to, false) {
+                Some("no move may leave one player's home zone for the other's".to_string())
+            } else if target.is_some() && !variant.allows(from, to, true) {
+                Some(
+                    "no capture may cross the line between the two halves of the board".to_string(),
+                )
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Why a pawn cannot go from `from` to `to`, or `None` if only a
+    /// barrier of the variant may stop it.
+    fn pawn_obstacle(
+        &self,
+        from: Square,
+        pawn: Piece,
+        to: Square,
+        relaxed: bool,
+    ) -> Option<String> {
+        let variant = &*self.variant;
+        let army = variant.army(pawn.army);
+        let (fx, fy) = army.forward;
+        let ahead = |n: i8| variant.geometry.offset(from, n * fx, n * fy);
+        let name = variant.kind(pawn.kind).name;
+        let occupied = self.piece_at(to).is_some();
+        if ahead(1) == Some(to) {
+            return (occupied && !relaxed)
+                .then(|| format!("a {name} captures only diagonally, and {to} is taken"));
+        }
+        if ahead(2) == Some(to) {
+            return if !army.double_step.contains(from) {
+                Some(format!(
+                    "a {name} steps two squares only from its starting line"
+                ))
+            } else if let Some((skipped, blocker)) =
+                ahead(1).and_then(|sq| Some((sq, self.piece_at(sq)?)))
+            {
+                Some(format!(
+                    "the {} on {skipped} stands in the way",
+                    variant.kind(blocker.kind).name
+                ))
+            } else {
+                occupied
+                    .then(|| format!("a {name}'s double step never captures, and {to} is taken"))
+            };
+        }
+        if army
+            .diagonals()
+            .iter()
+            .any(|&(df, dr)| variant.geometry.offset(from, df, dr) == Some(to))
+        {
+            return (!occupied && !relaxed)
+                .then(|| format!("a {name} moves diagonally only to capture, and {to} is empty"));
+        }
+        Some(format!("a {name} does not move that way"))
+    }
+
+    /// Why a piece that is no pawn cannot go from `from` to `to`, or `None`
+    /// if only a barrier of the variant may stop it.
+    fn piece_obstacle(&self, from: Square, to: Square) -> Option<String> {
+        let variant = &*self.variant;
+        let geometry = &variant.geometry;
+        let piece = self.piece_at(from)?;
+        let def = variant.kind(piece.kind);
+        let captures = self.piece_at(to).is_some();
+        let square_at = |file: i16, rank: i16| {
+            let inside = (0..i16::from(geometry.width())).contains(&file)
+                && (0..i16::from(geometry.height())).contains(&rank);
+            inside
+                .then(|| Square::new(file as u8, rank as u8))
+                .flatten()
+        };
+        // The first reason a movement that reaches `to` gives; none if one
+        // reaches it freely (then only a barrier may stop it).
+        let mut reason = None;
+        for m in &def.movements {
+            let (mut file, mut rank) = (i16::from(from.file()), i16::from(from.rank()));
+            let mut blocked = None;
+            loop {
+                file += i16::from(m.df);
+                rank += i16::from(m.dr);
+                let Some(at) = square_at(file, rank) else {
+                    break;
+                };
+                if at == to {
+                    let why = match blocked {
+                        Some(why) => why,
+                        None if captures && !m.mode.captures() => {
+                            format!("a {} never captures, and {to} is taken", def.name)
+                        }
+                        None if !captures && !m.mode.moves() => {
+                            format!(
+                                "a {} moves there only to capture, and {to} is empty",
+                                def.name
+                            )
+                        }
+                        None => return None,
+                    };
+                    reason.get_or_insert(why);
+                    break;
+                }
+                if m.reach == Reach::Leap {
+                    break;
+                }
+                if blocked.is_none() {
+                    if !geometry.contains(at) {
+                        blocked = Some(format!("the way crosses {at}, which is not on the board"));
+                    } else if let Some(blocker) = self.piece_at(at) {
+                        blocked = Some(format!(
+                            "the {} on {at} stands in the way",
+                            variant.kind(blocker.kind).name
+                        ));
+                    }
+                }
+            }
+        }
+        Some(reason.unwrap_or_else(|| format!("a {} does not move that way", def.name)))
     }
 
     /// Why a castling fits no step of the kings named (judged on the

@@ -19,9 +19,11 @@
 //! move). Rolls and salts come from the [`Entropy`] passed to `apply`.
 //!
 //! The parts: [`board`] (faces, chips, boards, moves), [`setup`] (the sealed
-//! setup and its commitment), [`actions`] (notation), [`legal`] (legality and
-//! refusals), [`apply`] (effects and events), [`view`], [`position`] (the
-//! position string) and `rules.txt` (the player-facing rules page, which
+//! setup and its commitment), [`actions`] (notation), `legal` (the legal
+//! actions), `refusal` (why one is refused), `apply` (effects and events),
+//! [`view`], [`position`] (the position string), [`parts`] (a state as its
+//! parts, and read-only looks at it) and `rules.txt` (the player-facing
+//! rules page, which
 //! documents the notation and the position string and settles the open
 //! points, each pinned by a test in `tests`).
 
@@ -31,11 +33,12 @@ pub mod board;
 mod legal;
 pub mod parts;
 pub mod position;
+mod refusal;
 pub mod setup;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,8 +1,19 @@
-//! A state put together from its parts, and read-only looks at a state:
-//! what the computer player needs (`crate::bot`), which rebuilds a full
-//! state from what one seat was told and a draw of what that seat cannot
-//! see, and then reads positions as it searches. Nothing here decides a
-//! rule; the rules stay in the other parts.
+//! A state of Reality Check as its parts, and read-only looks at a state.
+//!
+//! A game's truth is nothing but its parts: the settings, where every chip
+//! is and which face it shows, the sealed setups, whose turn it is and
+//! what it still owes, the log. [`Parts`] names each of them and
+//! [`RealityCheck::from_parts`] puts a state together from them, taken as
+//! given (the checked ways in are the start and the position string); the
+//! looks below read what a state holds without a way to change it. They
+//! stay with the rules because they are the state's own face: only the
+//! rules know what a state is made of, and a state built from parts plays
+//! on by the same rules as any other. Nothing here decides a rule.
+//!
+//! Their user is the computer player (`crate::bot`, a room above this
+//! one), which builds the states a seat cannot tell apart from what that
+//! seat was told; the drawing of those states, its sampling, is the bot's
+//! and lives there.
 
 use super::board::{Chip, ChipId, Grid, Kind, Place};
 use super::setup::Sealed;

@@ -9,7 +9,7 @@ use super::notation::{PlayError, Spec};
 use super::position::RebelPosition;
 use super::{CastleSide, Play, Role};
 use crate::rules::Seat;
-use crate::rules::chess::IllegalHint;
+use crate::rules::chess::{self, IllegalHint};
 use crate::rules::chesslike::Notation;
 use crate::rules::geometry::Square;
 
@@ -109,12 +109,7 @@ impl RebelPosition {
         let (role, from_file, from_rank) = spec.named();
         if named.is_empty() {
             let role_name = role.map_or("piece", Role::name);
-            let place = match (from_file, from_rank) {
-                (Some(f), None) => format!(" on the {}-file", (b'a' + f) as char),
-                (None, Some(r)) => format!(" on rank {}", r + 1),
-                _ => String::new(),
-            };
-            return fail(format!("You have no {role_name}{place}."), &[]);
+            return fail(chess::none_named(role_name, from_file, from_rank), &[]);
         }
         let who = |named: &[Square], verb: &str, to: Square| match named {
             [one] => {
@@ -192,7 +187,7 @@ impl RebelPosition {
             self.piece_at(*sq)
                 .is_some_and(|p| p.role != Role::Recruiter)
         });
-        if piece.role == Role::King && (!piece.converted || only_converted) {
+        if piece.role == Role::KING && (!piece.converted || only_converted) {
             let reason = if piece.converted {
                 "Only a Recruiter returns a converted king.".to_string()
             } else {
@@ -200,7 +195,7 @@ impl RebelPosition {
             };
             return fail(reason, &named);
         }
-        if piece.role == Role::Queen && only_recruiters {
+        if piece.role == Role::QUEEN && only_recruiters {
             return fail("A Recruiter does not recruit a queen.".to_string(), &named);
         }
         if piece.converted && only_converted {
@@ -266,7 +261,7 @@ impl RebelPosition {
             };
             return fail(reason, named);
         }
-        if target.is_some_and(|p| p.role == Role::King) {
+        if target.is_some_and(|p| p.role == Role::KING) {
             return fail("Kings are never captured.".to_string(), named);
         }
         match self.board.why_not(notation, false) {
@@ -284,7 +279,7 @@ impl RebelPosition {
         let king = self.piece_at(from)?;
         let home = if king.color == Seat::White { 0 } else { 7 };
         let castles = king.color == self.turn()
-            && king.role == Role::King
+            && king.role == Role::KING
             && from.file() == 4
             && from.rank() == home
             && to.rank() == home;
@@ -334,7 +329,7 @@ impl RebelPosition {
         };
         let named: Vec<Square> = if self
             .piece_at(king)
-            .is_some_and(|p| p.role == Role::King && p.color == us)
+            .is_some_and(|p| p.role == Role::KING && p.color == us)
         {
             vec![king]
         } else {

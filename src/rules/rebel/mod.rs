@@ -46,6 +46,7 @@ mod notation;
 mod position;
 mod record;
 mod score;
+mod state;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -59,9 +60,9 @@ pub use crate::rules::Seat;
 pub use crate::rules::chesslike::{CastleSide, Move};
 pub use crate::rules::geometry::Square;
 pub use conversionmate::BoardEnd;
-pub use game::{PlayedAction, RebelAction, RebelChess};
 pub use notation::{ACTION_FORMS, PlayError};
 pub use position::{RebelPosition, SetupError};
+pub use state::{PlayedAction, RebelAction, RebelChess};
 pub use view::{AttackedKing, PlacedPiece, RebelView};
 
 use std::sync::{Arc, OnceLock};
@@ -144,31 +145,24 @@ impl Version {
     }
 }
 
-/// The kind of a piece: the orthodox six and the Recruiter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The kind of a piece: one of chess's six ([`chess::Role`]), or the
+/// Recruiter. Written in the position string as the variant's letters
+/// (`P N B R Q K U`), and in JSON as chess's words and `recruiter`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
+    Orthodox(chess::Role),
     /// Leaps two squares diagonally to an empty square; never captures,
     /// never checks, attacks nothing; recruits an alfil's leap away.
     Recruiter,
 }
 
 impl Role {
-    pub const ALL: [Role; 7] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Recruiter,
-    ];
+    pub const PAWN: Role = Role::Orthodox(chess::Role::Pawn);
+    pub const KNIGHT: Role = Role::Orthodox(chess::Role::Knight);
+    pub const BISHOP: Role = Role::Orthodox(chess::Role::Bishop);
+    pub const ROOK: Role = Role::Orthodox(chess::Role::Rook);
+    pub const QUEEN: Role = Role::Orthodox(chess::Role::Queen);
+    pub const KING: Role = Role::Orthodox(chess::Role::King);
 
     /// The upper-case letter: `P N B R Q K U` (the variant's).
     pub fn char(self) -> char {
@@ -188,21 +182,35 @@ impl Role {
         variant().kind(self.kind()).name
     }
 
-    /// The layer's kind: the orthodox six in [`Kind`]'s order, then the
-    /// Recruiter, `Kind(6)`.
+    /// The layer's kind: the orthodox six in [`Kind`]'s order (chess's),
+    /// then the Recruiter, `Kind(6)`.
     pub fn kind(self) -> Kind {
-        Kind(self as u8)
+        match self {
+            Role::Orthodox(role) => Kind(role.index() as u8),
+            Role::Recruiter => Kind(chess::Role::ALL.len() as u8),
+        }
     }
 
     /// The role of a kind of [`variant`].
     pub fn of_kind(kind: Kind) -> Role {
-        Role::ALL[kind.index()]
+        chess::Role::ALL
+            .get(kind.index())
+            .map_or(Role::Recruiter, |role| Role::Orthodox(*role))
+    }
+}
+
+impl Serialize for Role {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Role::Orthodox(role) => role.serialize(serializer),
+            Role::Recruiter => serializer.serialize_str("recruiter"),
+        }
     }
 }
 
 /// A piece: its side now, its kind, and whether it is converted (serving
 /// the side it did not start on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Piece {
     pub color: Seat,
     pub role: Role,

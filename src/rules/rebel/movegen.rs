@@ -90,8 +90,8 @@ impl RebelPosition {
                     continue;
                 };
                 let recruitable = enemy(to).is_some_and(|p| match p.role {
-                    Role::Queen | Role::Recruiter => false,
-                    Role::King => p.converted,
+                    Role::QUEEN | Role::Recruiter => false,
+                    Role::KING => p.converted,
                     _ => true,
                 });
                 if recruitable {
@@ -104,7 +104,7 @@ impl RebelPosition {
             for step in steps {
                 let recruitable = step.kind != StepKind::EnPassant
                     && enemy(step.to).is_some_and(|p| {
-                        !p.converted && !matches!(p.role, Role::King | Role::Recruiter)
+                        !p.converted && !matches!(p.role, Role::KING | Role::Recruiter)
                     });
                 if recruitable {
                     out.push(step.to);
@@ -149,7 +149,7 @@ impl RebelPosition {
     }
 
     fn is_king(&self, square: Square) -> bool {
-        self.piece_at(square).is_some_and(|p| p.role == Role::King)
+        self.piece_at(square).is_some_and(|p| p.role == Role::KING)
     }
 
     /// The legal actions, recruits optional, in a fixed order: by square,

@@ -67,7 +67,7 @@ impl Spec {
     /// The piece a text names: its role, file and rank where written.
     pub(super) fn named(self) -> (Option<Role>, Option<u8>, Option<u8>) {
         match self.notation() {
-            Notation::Castle(_) => (Some(Role::King), None, None),
+            Notation::Castle(_) => (Some(Role::KING), None, None),
             Notation::Normal {
                 kind,
                 from_file,
@@ -191,11 +191,11 @@ fn read(text: &str) -> Option<Spec> {
 /// bishops, knights, Recruiters, pawns; moves before recruits.
 fn role_order(role: Option<Role>) -> u8 {
     match role {
-        Some(Role::King) => 0,
-        Some(Role::Queen) => 1,
-        Some(Role::Rook) => 2,
-        Some(Role::Bishop) => 3,
-        Some(Role::Knight) => 4,
+        Some(Role::KING) => 0,
+        Some(Role::QUEEN) => 1,
+        Some(Role::ROOK) => 2,
+        Some(Role::BISHOP) => 3,
+        Some(Role::KNIGHT) => 4,
         Some(Role::Recruiter) => 5,
         _ => 6,
     }
@@ -244,7 +244,7 @@ impl RebelPosition {
             Play::Recruit { from, target } => (from, target),
         };
         let mut san = String::with_capacity(8);
-        if piece.role == Role::Pawn {
+        if piece.role == Role::PAWN {
             san.push(from.file_char());
         } else {
             san.push(piece.role.char());

@@ -57,10 +57,10 @@ pub enum SetupError {
         king: Square,
         rook: Square,
     },
-    #[error("en passant square {0} does not follow a double pawn step")]
-    BadEnPassant(Square),
-    #[error("the full-move number must be at least 1")]
-    BadFullmoveNumber,
+    /// The board's own reading refused it (en passant, full-move number,
+    /// castling squares), in the layer's words.
+    #[error(transparent)]
+    Board(chesslike::SetupError),
     #[error(
         "{0} is conversionmated, so its king should already be converted (write it as the \
          other side's, with *)"
@@ -78,9 +78,7 @@ impl From<chesslike::SetupError> for SetupError {
     fn from(err: chesslike::SetupError) -> SetupError {
         match err {
             chesslike::SetupError::PawnOnPromotionSquare(sq) => SetupError::PawnOnBackRank(sq),
-            chesslike::SetupError::BadEnPassant(sq) => SetupError::BadEnPassant(sq),
-            chesslike::SetupError::BadFullmoveNumber => SetupError::BadFullmoveNumber,
-            other => SetupError::Syntax(other.to_string()),
+            other => SetupError::Board(other),
         }
     }
 }
@@ -427,7 +425,7 @@ fn check_pieces(setup: &Setup, variant: &chesslike::Variant) -> Result<(), Setup
         .enumerate()
         .filter_map(|(i, cell)| cell.map(|p| (variant.geometry.square_at(i), Piece::of_layer(p))))
         .collect();
-    let pawns = placed.iter().filter(|(_, p)| p.role == Role::Pawn).count();
+    let pawns = placed.iter().filter(|(_, p)| p.role == Role::PAWN).count();
     if placed.len() > 32 || pawns > 16 {
         return Err(SetupError::TooManyPieces);
     }
@@ -437,7 +435,7 @@ fn check_pieces(setup: &Setup, variant: &chesslike::Variant) -> Result<(), Setup
         }
     }
     for &(sq, piece) in &placed {
-        if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
+        if piece.role == Role::PAWN && (sq.rank() == 0 || sq.rank() == 7) {
             return Err(SetupError::PawnOnBackRank(sq));
         }
     }
@@ -447,8 +445,8 @@ fn check_pieces(setup: &Setup, variant: &chesslike::Variant) -> Result<(), Setup
         if !setup.castling.contains(rook) {
             continue;
         }
-        if at(king) != Some(Piece::new(color, Role::King))
-            || at(rook) != Some(Piece::new(color, Role::Rook))
+        if at(king) != Some(Piece::new(color, Role::KING))
+            || at(rook) != Some(Piece::new(color, Role::ROOK))
         {
             return Err(SetupError::BadCastling { right, king, rook });
         }

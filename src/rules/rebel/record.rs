@@ -46,16 +46,16 @@ impl RebelPosition {
         }
         let pieces = self.pieces_on_board();
         let of = |role: Role| pieces.iter().filter(move |(_, p)| p.role == role);
-        if of(Role::Pawn)
-            .chain(of(Role::Rook))
-            .chain(of(Role::Queen))
+        if of(Role::PAWN)
+            .chain(of(Role::ROOK))
+            .chain(of(Role::QUEEN))
             .next()
             .is_some()
         {
             return false;
         }
-        let knights = of(Role::Knight).count();
-        let bishops: Vec<bool> = of(Role::Bishop)
+        let knights = of(Role::KNIGHT).count();
+        let bishops: Vec<bool> = of(Role::BISHOP)
             .map(|(sq, _)| (sq.file() + sq.rank()) % 2 == 0)
             .collect();
         if of(Role::Recruiter).next().is_some() {

@@ -8,21 +8,15 @@ use serde::Serialize;
 use super::{DrawRule, Piece, Role, Seat, Version};
 use crate::rules::chess;
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::presentation::Role as Drawn;
 use crate::rules::{Cell, Diagram, Figure, HistoryLine, Mark, Outcome, Presentation, View};
 
-/// How a picture draws a piece of this role.
+/// How a picture draws a piece of this role: the orthodox six as chess
+/// draws them.
 fn figure(role: Role) -> Figure {
-    let drawn = match role {
-        Role::Recruiter => return Figure::Recruiter,
-        Role::King => Drawn::King,
-        Role::Queen => Drawn::Queen,
-        Role::Rook => Drawn::Rook,
-        Role::Bishop => Drawn::Bishop,
-        Role::Knight => Drawn::Knight,
-        Role::Pawn => Drawn::Pawn,
-    };
-    Figure::Orthodox(drawn)
+    match role {
+        Role::Orthodox(role) => chess::figure(role),
+        Role::Recruiter => Figure::Recruiter,
+    }
 }
 
 /// A piece where it stands.
@@ -111,7 +105,7 @@ impl RebelView {
             .filter(|p| p.piece.converted && p.piece.color == color)
             .map(|p| {
                 let letter = match p.piece.role {
-                    Role::Pawn => String::new(),
+                    Role::PAWN => String::new(),
                     role => role.char().to_string(),
                 };
                 format!("{letter}{}", p.square)

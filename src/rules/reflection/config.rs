@@ -135,7 +135,8 @@ fn not_here(key: &str, value: &str, expected: String) -> OptionError {
 }
 
 impl Config {
-    /// Reads the options, refusing those that do not apply to the setup.
+    /// Reads the options, refusing those that do not apply to the setup
+    /// (`queen-promotion` given at all where the queen is not optional).
     ///
     /// ```
     /// use arbiter::rules::Options;
@@ -144,6 +145,7 @@ impl Config {
     /// assert_eq!(config.layout, Layout::Cross8);
     /// assert!(!config.queen_promotion);
     /// assert!(Config::from_options(&Options::parse(["setup=two-boards", "win=kings"]).unwrap()).is_err());
+    /// assert!(Config::from_options(&Options::parse(["queen-promotion=on"]).unwrap()).is_err());
     /// ```
     pub fn from_options(options: &Options) -> Result<Config, OptionError> {
         options.read(OPTIONS, |read| {
@@ -186,13 +188,15 @@ impl Config {
                     "checkmate (setup=two-boards is won by checkmate only)".into(),
                 ));
             }
-            if !layout.optional_queen() && !queen_promotion {
+            if let Some(value) = options.get("queen-promotion")
+                && !layout.optional_queen()
+            {
                 return Err(not_here(
                     "queen-promotion",
-                    "off",
+                    value,
                     format!(
-                        "on (only setup=cross8 and setup=halves make the queen optional; \
-                         setup={} always allows it)",
+                        "on|off with setup=cross8 or setup=halves only; setup={} always allows \
+                         promotion to a queen, so leave the option out",
                         layout.name()
                     ),
                 ));

@@ -13,7 +13,7 @@ use crate::rules::{
     PositionError, Seat, Status, Viewer,
 };
 
-use super::config::{Config, OPTIONS};
+use super::config::{Config, Layout, OPTIONS};
 use super::notation::{parse_turn, turn_text};
 use super::pairs::Effects;
 use super::position::{Board, BoardEnd, Played, ReflectionPosition};
@@ -79,14 +79,52 @@ impl TryFrom<Stored> for ReflectionTeammate {
     type Error = PositionError;
 
     fn try_from(stored: Stored) -> Result<ReflectionTeammate, PositionError> {
+        let read = |text: &str| match stored.config.layout {
+            Layout::Halves => {
+                ReflectionPosition::from_text(stored.config, &castling_letters_as_squares(text))
+            }
+            _ => ReflectionPosition::from_text(stored.config, text),
+        };
         Ok(ReflectionTeammate {
-            start: ReflectionPosition::from_text(stored.config, &stored.start)?,
-            position: ReflectionPosition::from_text(stored.config, &stored.position)?,
+            start: read(&stored.start)?,
+            position: read(&stored.position)?,
             turns: stored.turns,
             record: stored.record,
             outcome: stored.outcome,
         })
     }
+}
+
+/// A stored position string with its castling field as squares. Halves
+/// games stored before castling was always written as squares may hold
+/// FEN's letters there, which stood for the pieces on these squares
+/// whoever owned them (`K`: e1 and h1, Black's in halves).
+fn castling_letters_as_squares(text: &str) -> String {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let Some(castling) = fields.get_mut(2) else {
+        return text.to_string();
+    };
+    if castling == "-" || !castling.chars().all(|c| "KQkq".contains(c)) {
+        return text.to_string();
+    }
+    let mut squares: Vec<Square> = Vec::new();
+    for letter in castling.chars() {
+        let (king, rook) = match letter {
+            'K' => ("e1", "h1"),
+            'Q' => ("e1", "a1"),
+            'k' => ("e8", "h8"),
+            _ => ("e8", "a8"),
+        };
+        for name in [king, rook] {
+            let square = Square::parse(name).expect("a square");
+            if !squares.contains(&square) {
+                squares.push(square);
+            }
+        }
+    }
+    let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    *castling = names.join(",");
+    fields.join(" ")
 }
 
 // ---- outcomes and events: the words in one place --------------------------
@@ -113,7 +151,8 @@ fn automatic_outcome(position: &ReflectionPosition, record: &DrawRecord) -> Opti
 fn outcome_event(outcome: &Outcome, mover: Seat) -> Event {
     Event::public(match &outcome.reason {
         Ending::Checkmate => format!("Checkmate: {mover} wins."),
-        Ending::LastKingCaptured => format!("{mover} has captured the last enemy king and wins."),
+        // Captured, or gone with its captured reflection (capture-reflection).
+        Ending::LastKingCaptured => format!("{} has no king left: {mover} wins.", mover.other()),
         Ending::Draw(DrawRule::Stalemate) => {
             format!("{} has no legal turn: the game is drawn.", mover.other())
         }

@@ -183,8 +183,9 @@ fn hint_for(
 }
 
 /// The steps of the side to move's pieces that fit a written move, with
-/// the mover's square (relaxed pawns, castling included).
-fn fitting_steps(p: &Position, written: &Written) -> Vec<Step> {
+/// the mover's square (relaxed pawns, castling included); without
+/// `check_capture`, whether the move is marked as a capture is not looked at.
+fn fitting_steps(p: &Position, written: &Written, check_capture: bool) -> Vec<Step> {
     let mut out = Vec::new();
     for square in p.named(written.notation) {
         let mut steps = Vec::new();
@@ -194,7 +195,7 @@ fn fitting_steps(p: &Position, written: &Written) -> Vec<Step> {
         for step in steps {
             if p.promotions(&step)
                 .into_iter()
-                .any(|promo| written.notation.fits(&p.facts(&step, promo), true))
+                .any(|promo| written.notation.fits(&p.facts(&step, promo), check_capture))
             {
                 out.push(step);
             }
@@ -238,7 +239,7 @@ fn explain_pairs(
     if let Some(err) = own(0, &written[0]) {
         return err;
     }
-    let first = fitting_steps(p, &written[0]);
+    let first = fitting_steps(p, &written[0], true);
     let Some(step) = first.first() else {
         return ActionError::illegal_with_hint("No legal turn fits.", all_hint());
     };
@@ -278,11 +279,37 @@ fn explain_pairs(
     let image_to = config.reflect(us, step.to);
     let mirror_text = format!("{} {image}-{image_to}", p.variant().kind(piece.kind).letter);
     if let Some(second) = written.get(1) {
-        let second_steps = fitting_steps(p, second);
-        if !second_steps
-            .iter()
-            .any(|s| s.from == image && s.to == image_to)
-        {
+        let reflected = |check_capture: bool| {
+            fitting_steps(p, second, check_capture)
+                .iter()
+                .any(|s| s.from == image && s.to == image_to)
+        };
+        let (fits, fits_but_for_x) = (reflected(true), reflected(false));
+        if !fits && fits_but_for_x {
+            return illegal(format!(
+                "{}: there is nothing to capture on {image_to}, so the reflected move is written \
+                 without x: {mirror_text}.",
+                which(1, second)
+            ));
+        }
+        // The reflected move itself, written but impossible, is explained
+        // below with the reflection.
+        let names_reflection = match second.notation {
+            Notation::Normal {
+                kind,
+                from_file,
+                from_rank,
+                to,
+                ..
+            } => {
+                to == image_to
+                    && kind.is_none_or(|k| k == piece.kind)
+                    && from_file.is_none_or(|f| f == image.file())
+                    && from_rank.is_none_or(|r| r == image.rank())
+            }
+            Notation::Castle(_) => false,
+        };
+        if !fits && !names_reflection {
             return illegal(format!(
                 "{}: your {name} on {from} moves with its reflection on {image}, which must make \
                  the reflected move {mirror_text}.",
@@ -294,14 +321,16 @@ fn explain_pairs(
     p.steps_from(image, true, &mut theirs);
     p.castling_steps(image, &mut theirs);
     let Some(other) = theirs.iter().find(|s| s.to == image_to) else {
-        let synthetic = read_move(p.variant(), &mirror_text.replace(' ', ""));
-        let reason = synthetic
-            .and_then(|n| p.why_not(n, true))
-            .unwrap_or_else(|| format!("your {name} on {image} cannot move to {image_to}."));
+        let reason = match p.obstacle(image, image_to, true) {
+            Some(why) => format!("{why}."),
+            None => read_move(p.variant(), &mirror_text.replace(' ', ""))
+                .and_then(|n| p.why_not(n, true))
+                .map(|reason| lower_first(&reason))
+                .unwrap_or_else(|| format!("your {name} on {image} cannot move to {image_to}.")),
+        };
         return illegal(format!(
             "Your {name} on {from} moves with its reflection, which cannot make the reflected \
-             move {mirror_text}: {}",
-            lower_first(&reason)
+             move {mirror_text}: {reason}"
         ));
     };
     if p.is_pawn(piece) {
@@ -403,7 +432,10 @@ fn explain_two(position: &ReflectionPosition, two: &TwoBoards, written: &[Writte
         Err(MoveError::Illegal { reason, hint, .. }) => ActionError::illegal_with_hint(
             format!(
                 "On board 2, {relation} ({partner_text}) is not legal: {}",
-                lower_first(&reason)
+                match two.boards[1].obstacle(partner.from, partner.to, false) {
+                    Some(why) => format!("{why}."),
+                    None => lower_first(&reason),
+                }
             ),
             hint.to_string(),
         ),

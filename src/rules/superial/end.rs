@@ -1,11 +1,12 @@
 //! How a classic game ends: by itself (no cube left, no legal action,
 //! fivefold repetition, 75 turns) or on a claim (threefold repetition, 50
-//! turns), and the counts behind the draws.
+//! turns), and the counts behind the draws, judged from the board, the
+//! side to act, the random moves left and the draw counts.
 
-use super::game::Superial;
+use super::board::Board;
 use super::moves;
-use crate::rules::chess::{DrawRule, settle_claim};
-use crate::rules::{ActionError, Event, Outcome, Seat};
+use crate::rules::chess::DrawRule;
+use crate::rules::{ActionError, Outcome, Seat};
 
 /// How a game of Superial Chess ends by itself: the one place where its
 /// outcomes and their announcements are worded.
@@ -43,29 +44,28 @@ impl Ending {
     }
 }
 
-impl Superial {
-    /// How many times the position now has occurred (1 the first time).
-    pub fn repetitions(&self) -> usize {
-        let current = self.record.last();
-        self.record.iter().filter(|k| Some(*k) == current).count()
+/// The draw counts of a position: how many times it has occurred (1 the
+/// first time), and the actions since the last capture or random move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Counts {
+    pub(super) repetitions: usize,
+    pub(super) quiet: u32,
+}
+
+impl Counts {
+    /// The counts of the last position of `record` (the repetition keys
+    /// since the last random move), `quiet` actions after a capture.
+    pub(super) fn of(record: &[String], quiet: u32) -> Counts {
+        let current = record.last();
+        Counts {
+            repetitions: record.iter().filter(|k| Some(*k) == current).count(),
+            quiet,
+        }
     }
 
-    /// Whether some position of the record has occurred twice or more.
-    pub(super) fn some_position_twice(&self) -> bool {
-        let mut seen = std::collections::HashSet::new();
-        self.record.iter().any(|key| !seen.insert(key))
-    }
-
-    /// Actions since the last capture or random move.
-    pub fn quiet(&self) -> u32 {
-        self.quiet
-    }
-
-    /// The draw the side to act may claim now.
-    pub fn claimable(&self) -> Option<DrawRule> {
-        if self.outcome.is_some() {
-            None
-        } else if self.repetitions() >= 3 {
+    /// The draw the side to act may claim.
+    pub(super) fn claimable(self) -> Option<DrawRule> {
+        if self.repetitions >= 3 {
             Some(DrawRule::ThreefoldRepetition)
         } else if self.quiet >= 100 {
             Some(DrawRule::FiftyMoveRule)
@@ -74,47 +74,18 @@ impl Superial {
         }
     }
 
-    /// Whether the side to act has any legal action.
-    fn can_act(&self) -> bool {
-        self.random_left[self.side.index()] > 0
-            || self.board.tokens().any(|(square, cube)| {
-                cube.team == self.side && !moves::actions_of(&self.board, square, cube).is_empty()
-            })
-    }
-
-    /// How the game ends in this position, and who wins, if it does.
-    pub(super) fn ending(&self) -> Option<(Ending, Seat)> {
-        let (next, mover) = (self.side, self.side.other());
-        if self.board.count(next) == 0 {
-            Some((Ending::Captured, mover))
-        } else if !self.can_act() {
-            Some((Ending::Immobilised, mover))
-        } else if self.repetitions() >= 5 {
-            Some((Ending::Drawn(DrawRule::FivefoldRepetition), mover))
-        } else if self.quiet >= 150 {
-            Some((Ending::Drawn(DrawRule::SeventyFiveMoveRule), mover))
-        } else {
-            None
-        }
-    }
-
-    /// Ends the game on `seat`'s claim of `reason`.
-    pub(super) fn settle(&mut self, events: &mut Vec<Event>, seat: Seat, reason: DrawRule) {
-        settle_claim(&mut self.outcome, events, seat, reason);
-    }
-
-    /// Why no draw can be claimed now.
-    pub(super) fn no_claim(&self) -> ActionError {
+    /// Why no draw can be claimed.
+    pub(super) fn no_claim(self) -> ActionError {
         ActionError::illegal_with_hint(
-            format!("There is no draw to claim: {}", self.draw_counts()),
+            format!("There is no draw to claim: {}", self.describe()),
             "To claim with the action that repeats a position, write the action followed by \
              \"claim\" (for example: c3-c4 claim).",
         )
     }
 
     /// Where the claimable draws stand, as the end of a sentence.
-    pub(super) fn draw_counts(&self) -> String {
-        let times = match self.repetitions() {
+    pub(super) fn describe(self) -> String {
+        let times = match self.repetitions {
             1 => "once".to_string(),
             2 => "twice".to_string(),
             n => format!("{n} times"),
@@ -124,5 +95,41 @@ impl Superial {
              side have been played since the last capture or random move (50 are needed).",
             self.quiet / 2
         )
+    }
+}
+
+/// Whether some position of `record` has occurred twice or more.
+pub(super) fn some_position_twice(record: &[String]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    record.iter().any(|key| !seen.insert(key))
+}
+
+/// Whether `side` has any legal action: a random move left, or a cube that
+/// can act.
+fn can_act(board: &Board, side: Seat, random_left: u8) -> bool {
+    random_left > 0
+        || board.tokens().any(|(square, cube)| {
+            cube.team == side && !moves::actions_of(board, square, cube).is_empty()
+        })
+}
+
+/// How the game ends with `side` to act, and who wins, if it does.
+pub(super) fn ending(
+    board: &Board,
+    side: Seat,
+    random_left: u8,
+    counts: Counts,
+) -> Option<(Ending, Seat)> {
+    let mover = side.other();
+    if board.count(side) == 0 {
+        Some((Ending::Captured, mover))
+    } else if !can_act(board, side, random_left) {
+        Some((Ending::Immobilised, mover))
+    } else if counts.repetitions >= 5 {
+        Some((Ending::Drawn(DrawRule::FivefoldRepetition), mover))
+    } else if counts.quiet >= 150 {
+        Some((Ending::Drawn(DrawRule::SeventyFiveMoveRule), mover))
+    } else {
+        None
     }
 }

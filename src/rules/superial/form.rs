@@ -6,8 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hybrid::{self, Hybrid, HybridAction, HybridView};
-use super::{Settings, Superial, SuperialAction, SuperialView};
+use super::game::{Superial, SuperialAction};
+use super::hybrid::game::{Hybrid, HybridAction};
+use super::hybrid::position;
+use super::hybrid::view::HybridView;
+use super::settings::Settings;
+use super::view::SuperialView;
 use crate::rules::{
     ActionError, Applied, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
     PositionError, Presentation, Seat, Status, View, Viewer,
@@ -112,7 +116,7 @@ impl Game for SuperialChess {
 
     fn position(&self) -> String {
         match self {
-            SuperialChess::Hybrid(game) => hybrid::position::write(game.position()),
+            SuperialChess::Hybrid(game) => position::write(game.position()),
             SuperialChess::Classic(game) => game.position(),
         }
     }
@@ -126,10 +130,7 @@ impl Game for SuperialChess {
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<SuperialChessAction, ActionError> {
         match self {
-            SuperialChess::Hybrid(game) => {
-                game.check_turn(seat)?;
-                hybrid::notation::parse(game, seat, text).map(SuperialChessAction::Hybrid)
-            }
+            SuperialChess::Hybrid(game) => game.parse(seat, text).map(SuperialChessAction::Hybrid),
             SuperialChess::Classic(game) => game
                 .parse_action(seat, text)
                 .map(SuperialChessAction::Classic),

@@ -4,17 +4,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
+use super::display::Last;
+use super::end::{self, Counts, Ending};
 use super::moves::{self, CubeAction, Effect};
+use super::notation;
 use super::position::{Setup, write_placement};
 use super::random::Throw;
-use super::view::SuperialView;
-use super::{SIZE, Settings, notation};
-use crate::rules::chess::check_turn;
-use crate::rules::geometry::Square;
-use crate::rules::{
-    ActionError, Applied, Entropy, Event, Game, HistoryLine, OptionError, Options, Outcome,
-    PositionError, Seat, Status, Viewer,
-};
+use super::settings::{SIZE, Settings};
+use crate::rules::chess::{DrawRule, check_turn, settle_claim};
+use crate::rules::{ActionError, Entropy, Event, HistoryLine, Outcome, PositionError, Seat};
 
 /// An action on the board: a cube's, or a random move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -35,17 +33,6 @@ pub enum SuperialAction {
     ClaimDraw,
     /// A play with a claim that holds once it is played (`c3-c4 claim`).
     PlayAndClaim(Play),
-}
-
-/// The last action, for the highlight and the facts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Last {
-    pub number: u32,
-    pub seat: Seat,
-    /// Its notation, with the throw for a random move.
-    pub text: String,
-    /// The squares it touched.
-    pub squares: Vec<Square>,
 }
 
 /// The whole truth of one game of Superial Chess. Nothing is hidden.
@@ -70,20 +57,22 @@ pub struct Superial {
 }
 
 impl Superial {
-    /// The game of a position, checked: a 6x6 board with a cube of each
-    /// team. It may be over at once (a side to act with no legal action).
+    /// The game of a position, checked: a 6x6 board, with a cube of the
+    /// side that has just acted (no action costs the mover its last cube).
+    /// It may be over at once: the side to act with no cube, or with no
+    /// legal action, has lost.
     pub fn from_setup(settings: Settings, setup: Setup) -> Result<Superial, PositionError> {
         if setup.board.size() != SIZE {
             return Err(PositionError::Malformed(format!(
                 "the classic board is {SIZE}x{SIZE} (the 8x8 hybrid is not offered)"
             )));
         }
-        for team in Seat::BOTH {
-            if setup.board.count(team) == 0 {
-                return Err(PositionError::Malformed(format!(
-                    "{team} has no cube: a position needs a cube of each team"
-                )));
-            }
+        let mover = setup.side.other();
+        if setup.board.count(mover) == 0 {
+            return Err(PositionError::Illegal(format!(
+                "{mover} has no cube, and {mover} has just acted: no action takes the mover's \
+                 last cube"
+            )));
         }
         let random_left = setup.random_left.unwrap_or([settings.random_moves; 2]);
         let mut game = Superial {
@@ -245,6 +234,15 @@ impl Superial {
     }
 }
 
+/// A play in notation, the jumped cubes named where the landings alone fit
+/// more than one chain of that cube.
+pub fn write_play(board: &Board, play: &Play) -> String {
+    match play {
+        Play::Cube(action) => notation::write_cube_action(board, action),
+        Play::Random => "random".to_string(),
+    }
+}
+
 /// What a cube's action did to other cubes, as the tail of "White played
 /// c2-c3": ` (pushing the cubes now on c4, c5; capturing c5, now White's)`.
 fn effect_note(board: &Board, effect: &Effect) -> String {
@@ -283,13 +281,13 @@ impl Superial {
     }
 
     /// Checks that `play` is legal for `seat` now.
-    fn check_play(&self, seat: Seat, play: &Play) -> Result<(), ActionError> {
+    pub(super) fn check_play(&self, seat: Seat, play: &Play) -> Result<(), ActionError> {
         if self.plays(seat).contains(play) {
             Ok(())
         } else {
             Err(ActionError::illegal(format!(
                 "{} is not a legal action now.",
-                notation::write_play(&self.board, play)
+                write_play(&self.board, play)
             )))
         }
     }
@@ -313,7 +311,12 @@ impl Superial {
     }
 
     /// Plays a legal `play`, drawing a random move's throw from `entropy`.
-    fn played(&self, seat: Seat, play: &Play, entropy: &mut Entropy) -> (Superial, Vec<Event>) {
+    pub(super) fn played(
+        &self,
+        seat: Seat,
+        play: &Play,
+        entropy: &mut Entropy,
+    ) -> (Superial, Vec<Event>) {
         let throw = matches!(play, Play::Random).then(|| Throw::draw(entropy));
         self.after(seat, play, throw)
     }
@@ -322,7 +325,7 @@ impl Superial {
 impl Superial {
     /// The leaves `depth` actions deep below one play of the side to act:
     /// a random move counts as its 216 throws.
-    fn perft_of(&self, play: &Play, depth: u32) -> u64 {
+    pub(super) fn perft_of(&self, play: &Play, depth: u32) -> u64 {
         let seat = self.side;
         let throws: Vec<Option<Throw>> = match play {
             Play::Random => Throw::all().map(Some).collect(),
@@ -333,144 +336,13 @@ impl Superial {
         }
         throws
             .into_iter()
-            .map(|throw| self.after(seat, play, throw).0.perft(depth - 1))
+            .map(|throw| self.after(seat, play, throw).0.leaves(depth - 1))
             .sum()
     }
-}
 
-/// The classic game's settings: `hybrid=on` is the other form
-/// ([`super::SuperialChess`] plays it).
-fn classic(options: &Options) -> Result<Settings, OptionError> {
-    let settings = Settings::read(options)?;
-    if settings.hybrid {
-        return Err(OptionError::BadValue {
-            key: "hybrid".to_string(),
-            value: "on".to_string(),
-            expected: "off (the classic game)".to_string(),
-        });
-    }
-    Ok(settings)
-}
-
-impl Game for Superial {
-    type Action = SuperialAction;
-    type View = SuperialView;
-
-    const NAME: &'static str = "superial-chess";
-    const TITLE: &'static str = "Superial Chess";
-    const OPTIONS: &'static [&'static str] = &["random-moves", "hybrid"];
-    const HIDDEN: bool = false;
-
-    fn rules_page() -> &'static str {
-        include_str!("rules.txt")
-    }
-
-    fn new(options: &Options, _entropy: &mut Entropy) -> Result<Superial, OptionError> {
-        Ok(Superial::start(classic(options)?))
-    }
-
-    fn from_position(text: &str, options: &Options) -> Result<Superial, PositionError> {
-        Superial::from_setup(classic(options)?, Setup::read(text)?)
-    }
-
-    fn position(&self) -> String {
-        self.setup().write()
-    }
-
-    fn conclude(&mut self, outcome: Outcome) -> Vec<Event> {
-        self.outcome = Some(outcome);
-        Vec::new()
-    }
-
-    fn status(&self) -> Status {
-        Status::of_turn(self.outcome.as_ref(), self.side)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<SuperialAction, ActionError> {
-        self.check_turn(seat)?;
-        notation::parse(self, seat, text)
-    }
-
-    fn apply(
-        &self,
-        seat: Seat,
-        action: &SuperialAction,
-        entropy: &mut Entropy,
-    ) -> Result<Applied<Superial>, ActionError> {
-        self.check_turn(seat)?;
-        let (state, events) = match action {
-            SuperialAction::Play(play) => {
-                self.check_play(seat, play)?;
-                self.played(seat, play, entropy)
-            }
-            SuperialAction::ClaimDraw => {
-                let reason = self.claimable().ok_or_else(|| self.no_claim())?;
-                let mut state = self.clone();
-                let mut events = Vec::new();
-                state.settle(&mut events, seat, reason);
-                (state, events)
-            }
-            SuperialAction::PlayAndClaim(play) => {
-                self.check_play(seat, play)?;
-                let (mut state, mut events) = self.played(seat, play, entropy);
-                // A play that ends the game by itself needs no claim.
-                if state.outcome.is_none() {
-                    let reason = state.claimable().ok_or_else(|| {
-                        ActionError::illegal(format!(
-                            "{} would give no draw to claim: after it {}",
-                            notation::write_play(&self.board, play),
-                            state.draw_counts()
-                        ))
-                    })?;
-                    state.settle(&mut events, seat, reason);
-                }
-                (state, events)
-            }
-        };
-        Ok(Applied { state, events })
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<SuperialAction> {
-        let plays = self.plays(seat);
-        let mut actions: Vec<SuperialAction> =
-            plays.iter().cloned().map(SuperialAction::Play).collect();
-        if plays.is_empty() {
-            return actions;
-        }
-        if self.claimable().is_some() {
-            actions.push(SuperialAction::ClaimDraw);
-        }
-        // Only an action that is not random can complete a repetition or
-        // the 50 turns (a random move starts both counts afresh), and a
-        // third occurrence needs a position that has occurred twice.
-        if self.quiet >= 99 || self.some_position_twice() {
-            for play in plays.iter().filter(|p| **p != Play::Random) {
-                let (next, _) = self.after(seat, play, None);
-                if next.outcome.is_none() && next.claimable().is_some() {
-                    actions.push(SuperialAction::PlayAndClaim(play.clone()));
-                }
-            }
-        }
-        actions
-    }
-
-    fn notation(&self, _seat: Seat, action: &SuperialAction) -> String {
-        match action {
-            SuperialAction::Play(play) => notation::write_play(&self.board, play),
-            SuperialAction::ClaimDraw => "claim draw".to_string(),
-            SuperialAction::PlayAndClaim(play) => {
-                format!("{} claim", notation::write_play(&self.board, play))
-            }
-        }
-    }
-
-    fn view(&self, viewer: Viewer) -> SuperialView {
-        SuperialView::build(self, viewer)
-    }
-
-    /// Counts plays (draw claims are not counted), a random move as its
-    /// 216 throws.
-    fn perft(&self, depth: u32) -> u64 {
+    /// The leaves `depth` plays deep (draw claims are not counted), a
+    /// random move as its 216 throws: perft.
+    pub(super) fn leaves(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -479,19 +351,59 @@ impl Game for Superial {
             .map(|play| self.perft_of(play, depth))
             .sum()
     }
+}
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        if depth == 0 {
-            return Vec::new();
+impl Superial {
+    /// The draw counts of the position now.
+    fn counts(&self) -> Counts {
+        Counts::of(&self.record, self.quiet)
+    }
+
+    /// How many times the position now has occurred (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        self.counts().repetitions
+    }
+
+    /// Whether some position of the record has occurred twice or more.
+    pub(super) fn some_position_twice(&self) -> bool {
+        end::some_position_twice(&self.record)
+    }
+
+    /// Actions since the last capture or random move.
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+
+    /// The draw the side to act may claim now.
+    pub fn claimable(&self) -> Option<DrawRule> {
+        if self.outcome.is_some() {
+            return None;
         }
-        self.plays(self.side)
-            .iter()
-            .map(|play| {
-                (
-                    notation::write_play(&self.board, play),
-                    self.perft_of(play, depth),
-                )
-            })
-            .collect()
+        self.counts().claimable()
+    }
+
+    /// How the game ends in this position, and who wins, if it does.
+    fn ending(&self) -> Option<(Ending, Seat)> {
+        end::ending(
+            &self.board,
+            self.side,
+            self.random_left[self.side.index()],
+            self.counts(),
+        )
+    }
+
+    /// Ends the game on `seat`'s claim of `reason`.
+    pub(super) fn settle(&mut self, events: &mut Vec<Event>, seat: Seat, reason: DrawRule) {
+        settle_claim(&mut self.outcome, events, seat, reason);
+    }
+
+    /// Why no draw can be claimed now.
+    pub(super) fn no_claim(&self) -> ActionError {
+        self.counts().no_claim()
+    }
+
+    /// Where the claimable draws stand, as the end of a sentence.
+    pub(super) fn draw_counts(&self) -> String {
+        self.counts().describe()
     }
 }

@@ -2,21 +2,30 @@
 //! aspects (pusher `o`, hopper `+`, slasher `X`) in its team's colour.
 //! Captured cubes are not removed: they turn over to the other team.
 //!
-//! The parts:
+//! The parts, each importing only those listed before it (no two files
+//! import each other; this file only declares and re-exports them):
+//! - `settings`: the options, typed, and the constants they are judged by;
 //! - [`board`]: square colours, aspects, cubes, and a board of [`Token`]s;
 //! - [`moves`]: the cube engine (moves, pushes, hop and slash chains,
 //!   aspect changes, captures), generic over the token type;
 //! - [`random`]: the random move's throw;
+//! - [`position`]: the position string;
+//! - `faults`: why a written path is no move of its cube, for a refusal;
+//! - [`notation`]: writing and reading cube actions (both forms), and what
+//!   a cube can do, for a refusal;
+//! - `display`: what both forms' views share (the last action, the faces
+//!   and square colours, the draw facts);
+//! - `end`: how a classic game ends, and its draw counts;
 //! - `game`: [`Superial`], the truth of one classic game (turns, random
 //!   moves, the end, the draws);
-//! - [`hybrid`]: the hybrid (`hybrid=on`), an orthodox army against cubes
-//!   on 8x8;
-//! - `form`: [`SuperialChess`], the game behind the
-//!   [`Game`](crate::rules::Game) trait, which is one form or the other as
-//!   the options say;
-//! - [`notation`]: reading and writing actions;
-//! - [`position`]: the position string;
+//! - `reading`: a classic player's text read into a legal action;
 //! - [`view`]: what a viewer sees (everything: the game hides nothing);
+//! - `classic`: the classic game behind the [`Game`](crate::rules::Game)
+//!   trait;
+//! - [`hybrid`]: the hybrid (`hybrid=on`), an orthodox army against cubes
+//!   on 8x8 (its own parts, in the same order);
+//! - `form`: [`SuperialChess`], the game registered, which is one form or
+//!   the other as the options say;
 //! - `rules.txt`: the player-facing rules page, with every settled point
 //!   pinned by a test in `tests` (the hybrid's in `hybrid/tests`).
 //!
@@ -33,7 +42,10 @@
 //! included), Black's first-capture king and its placement, and the end.
 
 pub mod board;
+mod classic;
+mod display;
 mod end;
+mod faults;
 mod form;
 mod game;
 pub mod hybrid;
@@ -41,73 +53,18 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod random;
+mod reading;
+mod settings;
 pub mod view;
 
 #[cfg(test)]
 mod tests;
 
-use serde::{Deserialize, Serialize};
-
 pub use board::{Aspect, Board, Colour, Cube, Token};
+pub use display::Last;
 pub use form::{SuperialChess, SuperialChessAction, SuperialChessView};
-pub use game::{Last, Play, Superial, SuperialAction};
+pub use game::{Play, Superial, SuperialAction};
 pub use moves::{CubeAction, Move, Step};
 pub use random::Throw;
+pub use settings::{MAX_RANDOM_MOVES, SIZE, Settings};
 pub use view::SuperialView;
-
-use crate::rules::{Game, OptionError, Options};
-
-/// The classic board's side.
-pub const SIZE: u8 = 6;
-
-/// The most random moves a game may give each player.
-pub const MAX_RANDOM_MOVES: u8 = 9;
-
-/// The game's options, typed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Settings {
-    /// Random moves each player has for the game (`random-moves=N`, 0-9).
-    pub random_moves: u8,
-    /// The chess hybrid (`hybrid=on`): an orthodox army against cubes on
-    /// 8x8.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hybrid: bool,
-}
-
-impl Settings {
-    /// Reads `random-moves=0..9` and `hybrid=off|on`; random moves are the
-    /// classic game's only, so `random-moves` above 0 with `hybrid=on` is
-    /// refused. Any other key is refused.
-    ///
-    /// ```
-    /// use arbiter::rules::Options;
-    /// use arbiter::rules::superial::Settings;
-    /// let options = Options::parse(["random-moves=2"]).unwrap();
-    /// assert_eq!(Settings::read(&options).unwrap().random_moves, 2);
-    /// assert!(Settings::read(&Options::parse(["random-moves=10"]).unwrap()).is_err());
-    /// assert!(Settings::read(&Options::parse(["hybrid=on"]).unwrap()).unwrap().hybrid);
-    /// assert!(Settings::read(&Options::parse(["hybrid=on", "random-moves=1"]).unwrap()).is_err());
-    /// ```
-    pub fn read(options: &Options) -> Result<Settings, OptionError> {
-        options.read(Superial::OPTIONS, |r| {
-            let n = r.choice(
-                "random-moves",
-                &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
-                "0",
-            )?;
-            let hybrid = r.flag("hybrid", false)?;
-            if hybrid && n != "0" {
-                return Err(OptionError::BadValue {
-                    key: "random-moves".to_string(),
-                    value: n.to_string(),
-                    expected: "0 (random moves belong to the classic game: hybrid=on has none)"
-                        .to_string(),
-                });
-            }
-            Ok(Settings {
-                random_moves: n.parse().expect("a digit"),
-                hybrid,
-            })
-        })
-    }
-}

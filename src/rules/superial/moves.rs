@@ -157,7 +157,11 @@ pub fn paths<T: Token>(board: &Board<T>, from: Square, aspect: Aspect) -> Vec<Mo
 
 /// The squares a pusher stepping from `from` to `to` pushes, nearest
 /// first, or `None` when the line has no empty square at its far end.
-fn push_line<T: Token>(board: &Board<T>, from: Square, to: Square) -> Option<Vec<Square>> {
+pub(super) fn push_line<T: Token>(
+    board: &Board<T>,
+    from: Square,
+    to: Square,
+) -> Option<Vec<Square>> {
     let (df, dr) = direction(from, to);
     let mut line = Vec::new();
     let mut at = to;

@@ -1,4 +1,5 @@
-//! Writing and reading actions.
+//! Writing and reading cube actions, for both forms (the classic game's
+//! random moves and draw claims are read in `reading`):
 //!
 //! - a move by its landings: `b2-b3` (a pusher's step, pushing whatever is
 //!   ahead), `b2-b4` (a hopper's two-square move), `b2-b4-d4` (a chain);
@@ -9,27 +10,18 @@
 //! - `random`; `claim draw`, or a play followed by `claim`.
 
 use super::board::{Aspect, Board, Colour, Cube, Token};
-use super::game::{Play, Superial, SuperialAction};
-use super::moves::{self, CubeAction, Move};
-use crate::rules::chess::{is_claim, strip_claim};
+use super::faults;
+use super::moves::{self, CubeAction, Move, Step};
+use crate::rules::ActionError;
 use crate::rules::geometry::Square;
-use crate::rules::{ActionError, Seat};
 
 /// The forms of an action, for answers to what could not be read.
 pub const FORMS: &str = "a move such as b2-b3, a chain of hops or jumps such as b2-b4-d4 \
      (a jumped cube in brackets where needed: b2-c3(b3)), an aspect change such as c3-d3=X or \
      d3=+ (o + X, or pusher hopper slasher), random, or claim draw";
 
-/// A play in notation, the jumped cubes named where the landings alone fit
-/// more than one chain of that cube.
-pub fn write_play(board: &Board, play: &Play) -> String {
-    match play {
-        Play::Cube(action) => write_cube_action(board, action),
-        Play::Random => "random".to_string(),
-    }
-}
-
-/// A cube's action in notation (see [`write_play`]).
+/// A cube's action in notation, the jumped cubes named where the landings
+/// alone fit more than one path of that cube.
 pub fn write_cube_action<T: Token>(board: &Board<T>, action: &CubeAction) -> String {
     match action {
         CubeAction::Move(mv) => write_move(mv, needs_names(board, mv)),
@@ -68,18 +60,13 @@ pub(super) fn write_move(mv: &Move, named: bool) -> String {
     text
 }
 
-/// One leg as written: the landing, and the jumped cube if named.
-pub(super) struct Leg {
-    pub(super) to: Square,
-    pub(super) over: Option<Square>,
-}
-
 /// An action as written, before it is matched with the legal ones.
 pub(super) enum Written {
     Random,
     Cube {
         from: Square,
-        legs: Vec<Leg>,
+        /// Each landing, with the jumped cube where one is named.
+        legs: Vec<Step>,
         aspect: Option<Aspect>,
     },
 }
@@ -109,11 +96,11 @@ pub(super) fn read(text: &str, size: u8) -> Result<Written, ActionError> {
     let mut legs = Vec::new();
     for part in parts {
         let leg = match part.split_once('(') {
-            Some((to, over)) => Leg {
+            Some((to, over)) => Step {
                 to: square(to)?,
                 over: Some(square(over.strip_suffix(')').ok_or_else(syntax)?)?),
             },
-            None => Leg {
+            None => Step {
                 to: square(part)?,
                 over: None,
             },
@@ -126,133 +113,13 @@ pub(super) fn read(text: &str, size: u8) -> Result<Written, ActionError> {
     Ok(Written::Cube { from, legs, aspect })
 }
 
-/// Reads what `seat` wrote into a legal action, or says why not: what the
-/// cube could do instead, or the legal readings of an ambiguous text.
-pub(super) fn parse(
-    game: &Superial,
-    seat: Seat,
-    text: &str,
-) -> Result<SuperialAction, ActionError> {
-    let text = text.trim();
-    if is_claim(&text.to_ascii_lowercase()) {
-        return match game.claimable() {
-            Some(_) => Ok(SuperialAction::ClaimDraw),
-            None => Err(game.no_claim()),
-        };
-    }
-    if let Some(head) = strip_claim(text) {
-        let play = resolve(game, seat, head, read(head, game.board.size())?)?;
-        if play == Play::Random {
-            return Err(ActionError::illegal(
-                "A random move starts the repetition and 50-turn counts afresh: there is no draw \
-                 to claim after it.",
-            ));
-        }
-        let (next, _) = game.after(seat, &play, None);
-        if next.outcome.is_some() || next.claimable().is_some() {
-            return Ok(SuperialAction::PlayAndClaim(play));
-        }
-        return Err(ActionError::illegal(format!(
-            "{} would give no draw to claim: after it {}",
-            write_play(&game.board, &play),
-            next.draw_counts()
-        )));
-    }
-    let written = read(text, game.board.size())?;
-    Ok(SuperialAction::Play(resolve(game, seat, text, written)?))
-}
-
-/// Matches a written action with `seat`'s legal plays.
-fn resolve(game: &Superial, seat: Seat, text: &str, written: Written) -> Result<Play, ActionError> {
-    let board = &game.board;
-    let (from, legs, aspect) = match written {
-        Written::Random => {
-            let had = game.settings.random_moves;
-            return if game.random_left[seat.index()] > 0 {
-                Ok(Play::Random)
-            } else if had == 0 && game.random_left == [0, 0] {
-                Err(ActionError::illegal(
-                    "This game has no random moves (it was started without random-moves=N).",
-                ))
-            } else if had == 0 {
-                Err(ActionError::illegal("You have no random move left."))
-            } else {
-                Err(ActionError::illegal(format!(
-                    "You have no random move left (each player had {had})."
-                )))
-            };
-        }
-        Written::Cube { from, legs, aspect } => (from, legs, aspect),
-    };
-    let cube = match board.get(from) {
-        Some(cube) if cube.team == seat => cube,
-        _ => {
-            let mine: Vec<String> = board
-                .tokens()
-                .filter(|(_, c)| c.team == seat)
-                .map(|(sq, _)| sq.to_string())
-                .collect();
-            return Err(ActionError::illegal_with_hint(
-                format!("There is no cube of yours on {from}."),
-                format!("Your cubes stand on {}.", mine.join(", ")),
-            ));
-        }
-    };
-    let refuse = |reason: String| ActionError::illegal_with_hint(reason, hint(board, from, cube));
-    let home = Colour::home(seat).name();
-    let already = |aspect: Aspect| format!("Your cube on {from} is already a {aspect}.");
-    if legs.is_empty() {
-        let aspect = aspect.expect("an aspect change when no landing is written");
-        if aspect == cube.aspect {
-            return Err(refuse(already(aspect)));
-        }
-        if !moves::may_change(seat, from) {
-            return Err(refuse(format!(
-                "Your {} on {from} stands on {home}, your home colour: a cube changes aspect only \
-                 off its home colour.",
-                cube.aspect
-            )));
-        }
-        return Ok(Play::Cube(CubeAction::Change { at: from, aspect }));
-    }
-    let matching = matching_moves(board, from, cube, &legs, aspect);
-    let mv = match matching.as_slice() {
-        [] => {
-            return Err(refuse(format!(
-                "{text} is not a move of your {} on {from}.",
-                cube.aspect
-            )));
-        }
-        [mv] => mv.clone(),
-        _ => {
-            return Err(ActionError::Ambiguous {
-                text: text.to_string(),
-                candidates: matching.iter().map(|m| write_move(m, true)).collect(),
-            });
-        }
-    };
-    if let Some(aspect) = aspect {
-        if aspect == cube.aspect {
-            return Err(refuse(already(aspect)));
-        }
-        if !moves::may_change(seat, mv.to()) {
-            return Err(refuse(format!(
-                "{} ends on {home}, your home colour: a cube changes aspect only off its home \
-                 colour.",
-                write_move(&mv.path(), false)
-            )));
-        }
-    }
-    Ok(Play::Cube(CubeAction::Move(mv)))
-}
-
 /// The moves of `cube` on `from` whose landings (and jumped cubes, where
 /// named) are the written legs, ending with `aspect`.
 pub(super) fn matching_moves<T: Token>(
     board: &Board<T>,
     from: Square,
     cube: Cube,
-    legs: &[Leg],
+    legs: &[Step],
     aspect: Option<Aspect>,
 ) -> Vec<Move> {
     moves::paths(board, from, cube.aspect)
@@ -267,44 +134,129 @@ pub(super) fn matching_moves<T: Token>(
         .collect()
 }
 
-/// What the cube on `from` can do, for a refusal.
-pub(super) fn hint<T: Token>(board: &Board<T>, from: Square, cube: Cube) -> String {
-    let paths = moves::paths(board, from, cube.aspect);
+/// The first letter in capitals: `Your`.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_ascii_uppercase().to_string() + chars.as_str()
+    })
+}
+
+/// Reads the written action `text` of `cube` on `from` (its `legs` and the
+/// `aspect` it ends with) by the cube rules alone, or refuses it with the
+/// rule it breaks and then `hint`: an aspect the cube already shows, a
+/// change on its home colour, a path the cube cannot take, or landings
+/// that fit two paths. `owner` names the cube's owner in the refusal
+/// (`your`, `your king's`). Whether the action is legal in the position
+/// (the hybrid's check) is the caller's to judge.
+pub(super) fn read_cube_action<T: Token>(
+    board: &Board<T>,
+    text: &str,
+    (from, cube): (Square, Cube),
+    legs: &[Step],
+    aspect: Option<Aspect>,
+    owner: &str,
+    hint: &dyn Fn() -> String,
+) -> Result<CubeAction, ActionError> {
+    let refuse = |reason: String| ActionError::illegal_with_hint(reason, hint());
+    let home = Colour::home(cube.team).name();
+    if aspect == Some(cube.aspect) {
+        return Err(refuse(format!(
+            "{} cube on {from} is already a {}.",
+            capital(owner),
+            cube.aspect
+        )));
+    }
+    if legs.is_empty() {
+        let aspect = aspect.expect("an aspect change when no landing is written");
+        if !moves::may_change(cube.team, from) {
+            return Err(refuse(format!(
+                "{} {} on {from} stands on {home}, your home colour: a cube changes aspect only \
+                 off its home colour.",
+                capital(owner),
+                cube.aspect
+            )));
+        }
+        return Ok(CubeAction::Change { at: from, aspect });
+    }
+    let matching = matching_moves(board, from, cube, legs, aspect);
+    let mv = match matching.as_slice() {
+        [] => {
+            let why = faults::why_not(board, from, cube.aspect, legs)
+                .map_or_else(String::new, |why| format!(": {why}"));
+            return Err(refuse(format!(
+                "{text} is not a move of {owner} {} on {from}{why}.",
+                cube.aspect
+            )));
+        }
+        [mv] => mv.clone(),
+        _ => {
+            return Err(ActionError::Ambiguous {
+                text: text.to_string(),
+                candidates: matching.iter().map(|m| write_move(m, true)).collect(),
+            });
+        }
+    };
+    if aspect.is_some() && !moves::may_change(cube.team, mv.to()) {
+        return Err(refuse(format!(
+            "{} ends on {home}, your home colour: a cube changes aspect only off its home \
+             colour.",
+            write_move(&mv.path(), false)
+        )));
+    }
+    Ok(CubeAction::Move(mv))
+}
+
+/// What the cube `cube` on `from` can do, for a refusal: the paths and
+/// aspect changes among `legal`, its legal actions. `owner` names the
+/// cube's owner (`your`, `your king's`).
+pub(super) fn hint<T: Token>(
+    board: &Board<T>,
+    (from, cube): (Square, Cube),
+    legal: &[CubeAction],
+    owner: &str,
+) -> String {
+    let mut paths: Vec<Move> = Vec::new();
+    let mut changes = Vec::new();
+    let mut may_add = false;
+    for action in legal {
+        match action {
+            CubeAction::Move(mv) => {
+                may_add |= mv.aspect.is_some();
+                if !paths.contains(&mv.path()) {
+                    paths.push(mv.path());
+                }
+            }
+            CubeAction::Change { at, aspect } => changes.push(format!("{at}={}", aspect.symbol())),
+        }
+    }
+    let what = format!("{} {} on {from}", capital(owner), cube.aspect);
     let mut parts = Vec::new();
     if !paths.is_empty() {
         let written: Vec<String> = paths
             .iter()
             .map(|p| write_move(p, needs_names(board, p)))
             .collect();
-        let mut text = format!(
-            "Your {} on {from} can play {}",
-            cube.aspect,
-            written.join(", ")
-        );
-        let others: Vec<String> = cube
-            .aspect
-            .others()
-            .map(|a| format!("={}", a.symbol()))
-            .collect();
-        let away = Colour::home(cube.team.other()).name();
-        if paths.iter().any(|p| moves::may_change(cube.team, p.to())) {
+        let mut text = format!("{what} can play {}", written.join(", "));
+        if may_add {
+            let others: Vec<String> = cube
+                .aspect
+                .others()
+                .map(|a| format!("={}", a.symbol()))
+                .collect();
             text.push_str(&format!(
-                " (a move ending on {away} may add {})",
+                " (a move ending on {} may add {})",
+                Colour::home(cube.team.other()).name(),
                 others.join(" or ")
             ));
         }
         parts.push(text);
     }
-    if moves::may_change(cube.team, from) {
-        let changes: Vec<String> = cube
-            .aspect
-            .others()
-            .map(|a| format!("{from}={}", a.symbol()))
-            .collect();
+    if !changes.is_empty() {
         parts.push(format!(
             "{} change aspect instead of moving: {}",
             if parts.is_empty() {
-                format!("Your {} on {from} can only", cube.aspect)
+                format!("{what} can only")
             } else {
                 "or".to_string()
             },
@@ -312,7 +264,7 @@ pub(super) fn hint<T: Token>(board: &Board<T>, from: Square, cube: Cube) -> Stri
         ));
     }
     if parts.is_empty() {
-        format!("Your {} on {from} has no legal action.", cube.aspect)
+        format!("{what} has no legal action.")
     } else {
         format!("{}.", parts.join("; "))
     }

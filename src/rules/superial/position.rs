@@ -16,7 +16,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::board::{Board, Cube, SIZES};
-use super::{MAX_RANDOM_MOVES, SIZE};
+use super::settings::{MAX_RANDOM_MOVES, SIZE};
 use crate::rules::geometry::Square;
 use crate::rules::{PositionError, Seat};
 

@@ -6,8 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::SIZE;
 use super::board::{Aspect, Board, Cube, Token};
+use super::settings::SIZE;
 use crate::rules::geometry::Square;
 use crate::rules::{Entropy, Seat};
 

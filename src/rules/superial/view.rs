@@ -3,14 +3,12 @@
 
 use serde::Serialize;
 
-use super::board::{Aspect, Colour, Cube};
-use super::game::{Last, Superial};
+use super::board::Cube;
+use super::display::{Last, colour_map, draw_facts, face, shade};
+use super::game::Superial;
 use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::presentation::CubeFace;
-use crate::rules::{
-    Cell, Diagram, Figure, Game, HistoryLine, Outcome, Presentation, Seat, Shade, View, Viewer,
-};
+use crate::rules::{Cell, Diagram, Figure, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
 
 /// A cube where it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -33,6 +31,9 @@ pub struct SuperialView {
     pub random_moves: u8,
     /// Random moves left, White's and Black's.
     pub random_left: [u8; 2],
+    /// Whether the viewer is a player with a random move left, in a game
+    /// still on: only they are told how to write one.
+    pub may_throw: bool,
     /// Actions since the last capture or random move.
     pub quiet: u32,
     pub claimable: Option<DrawRule>,
@@ -45,7 +46,7 @@ impl SuperialView {
     /// The view of `game` for `viewer`: the one place views are made.
     pub(super) fn build(game: &Superial, viewer: Viewer) -> SuperialView {
         SuperialView {
-            position: game.position(),
+            position: game.setup().write(),
             size: game.board.size(),
             cubes: game
                 .board
@@ -56,6 +57,10 @@ impl SuperialView {
             turn: game.side,
             random_moves: game.settings.random_moves,
             random_left: game.random_left,
+            may_throw: match viewer {
+                Viewer::Seat(seat) => game.outcome.is_none() && game.random_left(seat) > 0,
+                Viewer::Spectator | Viewer::Host => false,
+            },
             quiet: game.quiet,
             claimable: game.claimable(),
             last: game.last.clone(),
@@ -63,49 +68,6 @@ impl SuperialView {
             outcome: game.outcome.clone(),
         }
     }
-}
-
-/// The face a picture draws for an aspect.
-pub(crate) fn face(aspect: Aspect) -> CubeFace {
-    match aspect {
-        Aspect::Pusher => CubeFace::Pusher,
-        Aspect::Hopper => CubeFace::Hopper,
-        Aspect::Slasher => CubeFace::Slasher,
-    }
-}
-
-/// Gives the diagram's squares their colours (a1 black), for a picture.
-pub(crate) fn shade(diagram: &mut Diagram) {
-    diagram.shade_with(|square| match Colour::of(square) {
-        Colour::Black => Shade::Black,
-        Colour::White => Shade::White,
-    });
-}
-
-/// The square colours drawn as the diagram is, for the text board:
-/// `#` black, `-` white.
-pub(super) fn colour_map(diagram: &Diagram) -> Vec<String> {
-    let (ranks, files) = diagram.drawing_order();
-    let mut lines = vec!["Square colours (# black, - white):".to_string()];
-    for &rank in &ranks {
-        let cells: Vec<&str> = files
-            .iter()
-            .map(|&file| {
-                let square = Square::new(file, rank).expect("on the board");
-                match Colour::of(square) {
-                    Colour::Black => "#",
-                    Colour::White => "-",
-                }
-            })
-            .collect();
-        lines.push(format!("{:>2}  {}", rank + 1, cells.join(" ")));
-    }
-    let names: Vec<String> = files
-        .iter()
-        .map(|f| ((b'a' + f) as char).to_string())
-        .collect();
-    lines.push(format!("    {}", names.join(" ")));
-    lines
 }
 
 impl View for SuperialView {
@@ -143,8 +105,14 @@ impl View for SuperialView {
         ));
         if self.random_moves > 0 || self.random_left != [0, 0] {
             facts.push(format!(
-                "Random moves left: White {}, Black {} (write: random)",
-                self.random_left[0], self.random_left[1]
+                "Random moves left: White {}, Black {}{}",
+                self.random_left[0],
+                self.random_left[1],
+                if self.may_throw {
+                    " (write: random)"
+                } else {
+                    ""
+                }
             ));
         }
         if self.outcome.is_none() {
@@ -171,25 +139,5 @@ impl View for SuperialView {
 
     fn history(&self) -> Vec<HistoryLine> {
         self.history.clone()
-    }
-}
-
-/// The draw facts of a game still on: a draw the side to act may claim,
-/// and the count toward the 50 and 75 rules once it nears them (`quiet`
-/// half-moves of `what`).
-pub(super) fn draw_facts(
-    facts: &mut Vec<String>,
-    claimable: Option<crate::rules::DrawRule>,
-    quiet: u32,
-    what: &str,
-) {
-    if let Some(reason) = claimable {
-        facts.push(format!("Draw claimable: {reason} (write: claim draw)"));
-    }
-    if quiet >= 80 {
-        facts.push(format!(
-            "{what}: {} by each side (a draw may be claimed at 50, and is automatic at 75)",
-            quiet / 2
-        ));
     }
 }

@@ -64,20 +64,36 @@ impl Room {
         }
     }
 
+    /// Processes a mail as the daemon does, and then, as its computer's
+    /// part does, makes the computer's answers the mail left owed.
     pub async fn deliver_at(&mut self, key: MailKey, raw: &[u8]) -> Handled {
+        let handled = self.process_only(key, raw).await;
+        self.mailroom.computer_answers().await.unwrap();
+        handled
+    }
+
+    /// Processes a mail and commits, and nothing more: a daemon stopped
+    /// right after (before the computer's answer, if one is owed).
+    pub async fn process_only(&mut self, key: MailKey, raw: &[u8]) -> Handled {
         let mut tx = self.mailroom.referee.store().write().await.unwrap();
         let processed = self.mailroom.process(&mut tx, key, raw).await.unwrap();
         tx.commit().await.unwrap();
         processed.handled
     }
 
-    pub async fn deliver(&mut self, raw: &[u8]) -> Handled {
+    /// The key of the next mail delivered.
+    pub fn next_key(&mut self) -> MailKey {
         let key = MailKey {
             mailbox: "INBOX".to_string(),
             uidvalidity: 1,
             uid: self.next_uid,
         };
         self.next_uid += 1;
+        key
+    }
+
+    pub async fn deliver(&mut self, raw: &[u8]) -> Handled {
+        let key = self.next_key();
         self.deliver_at(key, raw).await
     }
 

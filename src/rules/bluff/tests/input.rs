@@ -2,11 +2,10 @@
 //! the registration.
 
 use super::{Table, sq};
+use crate::games::GameInfo;
 use crate::rules::bluff::{BluffAction, BluffChess, Decision, is_death_move};
 use crate::rules::chess::Move;
-use crate::rules::{
-    ActionError, Duty, Entropy, Game, GameInfo, Options, Seat, Status, View, Viewer,
-};
+use crate::rules::{ActionError, Duty, Entropy, Game, Options, Seat, Status, View, Viewer};
 
 fn mv(uci: &str) -> Move {
     uci.parse().unwrap()

@@ -14,7 +14,7 @@
 //! - and at the end, replaying the log (as JSON, through [`AnyGame`](crate::rules::AnyGame)) from
 //!   a new game with the same entropy streams gives the same state.
 
-use crate::rules::bluff::game::Turn;
+use crate::rules::bluff::state::Turn;
 use crate::rules::bluff::{BluffAction, BluffChess, Decision, Sealed};
 use crate::rules::{Entropy, Event, Game, Options, Seat, Status, View, Viewer};
 

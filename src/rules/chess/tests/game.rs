@@ -1,11 +1,12 @@
 //! The game `chess` through the `Game` trait and the referee's `AnyGame`.
 
 use super::{Rng, sq, uci};
+use crate::games::GameInfo;
 use crate::rules::chess::{Chess, ChessAction, ChessView};
 use crate::rules::presentation::Role;
 use crate::rules::{
-    ActionError, Cell, Due, Duty, Entropy, Event, Figure, Game, GameInfo, OptionError, Options,
-    Seat, Status, View, Viewer,
+    ActionError, Cell, Due, Duty, Entropy, Event, Figure, Game, OptionError, Options, Seat, Status,
+    View, Viewer,
 };
 
 fn new_game() -> Chess {

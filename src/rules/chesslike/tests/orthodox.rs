@@ -128,3 +128,38 @@ fn revoking_a_castling_right_drops_the_unpaired_partner() {
     position.revoke_castling(sq("e8"));
     assert_eq!(position.castling_text(), "-");
 }
+
+/// Why a piece cannot go to a square, on the squares alone: a piece of its
+/// own there, a piece in the way, the way its kind moves; none when it can.
+#[test]
+fn obstacles_say_why_a_piece_cannot_go_there() {
+    let p = layer("rnbqkbnr/pppp1ppp/8/8/8/3Pp3/PPP1PPPP/RNBQKBNR w KQkq - 0 1");
+    let why = |from: &str, to: &str| p.obstacle(sq(from), sq(to), false);
+    let said = |text: &str| Some(text.to_string());
+    assert_eq!(why("c1", "d2"), None);
+    assert_eq!(why("d1", "d3"), said("d3 holds your own pawn"));
+    assert_eq!(why("a1", "a3"), said("the pawn on a2 stands in the way"));
+    assert_eq!(why("b1", "b3"), said("a knight does not move that way"));
+    assert_eq!(
+        why("e2", "e3"),
+        said("a pawn captures only diagonally, and e3 is taken")
+    );
+    assert_eq!(why("e2", "e4"), said("the pawn on e3 stands in the way"));
+    assert_eq!(why("f2", "e3"), None);
+    assert_eq!(
+        why("g2", "h3"),
+        said("a pawn moves diagonally only to capture, and h3 is empty")
+    );
+    assert_eq!(
+        why("d3", "d5"),
+        said("a pawn steps two squares only from its starting line")
+    );
+    assert_eq!(why("g2", "g1"), said("g1 holds your own knight"));
+    assert_eq!(why("h2", "h5"), said("a pawn does not move that way"));
+    assert_eq!(why("g1", "f3"), None);
+    // A straight step onto a piece is written as no capture.
+    let step = crate::rules::chesslike::Move::new(sq("e2"), sq("e3"), None);
+    assert_eq!(p.coordinates(&step), "P e2-e3");
+    let take = crate::rules::chesslike::Move::new(sq("f2"), sq("e3"), None);
+    assert_eq!(p.coordinates(&take), "P f2xe3");
+}

@@ -143,4 +143,5 @@ mod hand;
 mod moves;
 mod position;
 mod props;
+pub(crate) use props::random_setup;
 mod views;

@@ -506,3 +506,69 @@ fn on_the_advanced_board_drops_go_anywhere_in_the_zone() {
             .contains("not one of your drop squares")
     );
 }
+
+/// A move to a hole, or to a square past the board's edge, is refused as
+/// such (never read off another square, never a panic); a refusal that
+/// comes with a hint ends its own sentence before it.
+#[test]
+fn holes_and_squares_off_the_board_are_named_and_reasons_end_before_hints() {
+    let game = arrange(
+        "board=advanced",
+        Seat::White,
+        "f3=P/N a1=R/R b1=B/B c1=N/N a2=P/P",
+        "a7=r/r b7=b/b c7=n/n a6=p/p",
+    );
+    assert_eq!(
+        refusal(&game, Seat::White, "f3-f4").to_string(),
+        "the chip on f3 cannot move to f4: f4 is a hole in the board. From f3 it may move to f2 \
+         and g3 and capture on none."
+    );
+    let game = arrange(
+        "",
+        Seat::White,
+        "d4=P/N d1=R/R c2=B/B e2=N/N hand=NB",
+        "d5=p/b d9=r/r",
+    );
+    for (text, says) in [
+        (
+            "d4-d10",
+            "the chip on d4 cannot move to d10: there is no square d10 on the board. ",
+        ),
+        (
+            "d4xh4",
+            "the chip on d4 cannot capture on h4: there is no square h4 on the board. ",
+        ),
+        ("a1-a2", "there is no square a1 on the board"),
+        ("drop N/B h9", "there is no square h9 on the board"),
+    ] {
+        let err = refusal(&game, Seat::White, text).to_string();
+        assert!(err.starts_with(says), "{text}: {err}");
+    }
+    for (text, says) in [
+        (
+            "d4-c3",
+            "which cannot move to c3. From d4 it may move to c4, d3 and e4",
+        ),
+        (
+            "d4xd5",
+            "which cannot capture on d5. From d4 it may move to",
+        ),
+        (
+            "drop N/B d5",
+            "d5 is not one of your drop squares. Your free drop squares:",
+        ),
+    ] {
+        let err = refusal(&game, Seat::White, text).to_string();
+        assert!(err.contains(says), "{text}: {err}");
+    }
+    // Over the hand limit (one true chip in play: a limit of none).
+    let over = arrange("", Seat::White, "d4=P/N d1=R/R hand=NB", "d9=r/r");
+    let err = refusal(&over, Seat::White, "d4-d3").to_string();
+    assert!(
+        err.starts_with(
+            "your hand holds 1 chip, over your limit of 0: this turn must be a drop. Your free \
+             drop squares: "
+        ),
+        "{err}"
+    );
+}

@@ -1,7 +1,8 @@
 //! The position string and perft.
 
 use super::*;
-use crate::rules::{GameInfo, Status};
+use crate::games::GameInfo;
+use crate::rules::Status;
 
 const START: &str = "rr/nbbbnn/pppnbrprpb/7/7/7/PPPNBRPRPB/NBBBNN/RR w 1 NR/nr -/- - -";
 

@@ -34,7 +34,7 @@ fn shuffle<T>(rng: &mut Entropy, items: &mut [T]) {
 }
 
 /// A random legal setup, written as a player would (Black in lowercase).
-fn random_setup(game: &RealityCheck, seat: Seat, rng: &mut Entropy) -> String {
+pub(crate) fn random_setup(game: &RealityCheck, seat: Seat, rng: &mut Entropy) -> String {
     let settings = game.settings();
     let letters = |up: Face, down: Face| format!("{}/{}", up.letter_of(seat), down.letter_of(seat));
     let mut words = Vec::new();

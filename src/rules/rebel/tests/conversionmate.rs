@@ -17,7 +17,7 @@ fn reason(position: &RebelPosition, text: &str) -> String {
 fn converted_king(color: Seat) -> Option<Piece> {
     Some(Piece {
         color,
-        role: Role::King,
+        role: Role::KING,
         converted: true,
     })
 }
@@ -166,7 +166,7 @@ fn kings_are_never_captured() {
     assert!(
         p.legal_plays()
             .iter()
-            .all(|play| p.piece_at(play.to()).is_none_or(|t| t.role != Role::King))
+            .all(|play| p.piece_at(play.to()).is_none_or(|t| t.role != Role::KING))
     );
 }
 
@@ -192,7 +192,7 @@ fn the_two_king_side_plays() {
         next.piece_at(sq("h7")),
         Some(Piece {
             color: Seat::White,
-            role: Role::Knight,
+            role: Role::KNIGHT,
             converted: true
         })
     );

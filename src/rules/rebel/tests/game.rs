@@ -3,10 +3,9 @@
 //! games that replay exactly.
 
 use super::{Rng, game_at, new_game, options, play_game, sq, texts};
+use crate::games::GameInfo;
 use crate::rules::rebel::{RebelAction, RebelChess, RebelView};
-use crate::rules::{
-    ActionError, Entropy, Game, GameInfo, OptionError, Options, Seat, Status, View, Viewer,
-};
+use crate::rules::{ActionError, Entropy, Game, OptionError, Options, Seat, Status, View, Viewer};
 
 #[test]
 fn options_and_registration() {
@@ -176,6 +175,22 @@ fn the_view_shows_board_facts_and_history() {
         "rnbqkbnr/1ppp1ppp/P*7/2u5/2U5/8/PPPP1PPP/RNBQKBNR w KQkq - 2 3"
     );
     assert_eq!(json["version"], "1");
+    // Roles in JSON: chess's words for the orthodox six, and the Recruiter.
+    let role_at = |square: &str| {
+        let placed = json["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|placed| placed["square"] == square)
+            .unwrap();
+        (
+            placed["piece"]["role"].clone(),
+            placed["piece"]["converted"].clone(),
+        )
+    };
+    assert_eq!(role_at("a6"), ("pawn".into(), true.into()));
+    assert_eq!(role_at("c4"), ("recruiter".into(), false.into()));
+    assert_eq!(role_at("e1"), ("king".into(), false.into()));
     // Nothing is hidden: every viewer sees the same, but for the bottom.
     let spectator = game.view(Viewer::Spectator);
     assert_eq!(spectator.bottom, Seat::White);

@@ -42,14 +42,14 @@ fn the_kings_pawns_are_recruiters() {
         start.piece_at(sq("e7")),
         piece(Seat::Black, Role::Recruiter, false)
     );
-    assert_eq!(start.piece_at(sq("e1")).unwrap().role, Role::King);
+    assert_eq!(start.piece_at(sq("e1")).unwrap().role, Role::KING);
     // The e-file holds no pawn; the other pawns are where they were.
     assert!((1..8).all(|r| {
         start
             .piece_at(sq(&format!("e{r}")))
-            .is_none_or(|p| p.role != Role::Pawn)
+            .is_none_or(|p| p.role != Role::PAWN)
     }));
-    assert_eq!(start.piece_at(sq("d2")).unwrap().role, Role::Pawn);
+    assert_eq!(start.piece_at(sq("d2")).unwrap().role, Role::PAWN);
     // 20 first moves: 14 pawn moves, 4 knight moves, the Recruiter's 2.
     let recruiter: Vec<String> = sans(&start)
         .into_iter()
@@ -129,7 +129,7 @@ fn recruiting_changes_the_piece_side_where_it_stands() {
     let next = p.play(&recruit);
     assert_eq!(
         next.piece_at(sq("c4")),
-        piece(Seat::White, Role::Knight, true)
+        piece(Seat::White, Role::KNIGHT, true)
     );
     assert_eq!(
         next.piece_at(sq("e2")),
@@ -176,11 +176,11 @@ fn pawns_do_not_promote_to_recruiters() {
 fn the_other_recruiter_returns_a_recruited_piece() {
     let p = pos("4k3/8/4u3/8/2n5/8/4U3/4K3 w - - 0 1", V1);
     let p = after(p, &["U*c4"]);
-    assert_eq!(p.piece_at(sq("c4")), piece(Seat::White, Role::Knight, true));
+    assert_eq!(p.piece_at(sq("c4")), piece(Seat::White, Role::KNIGHT, true));
     let p = after(p, &["U*c4"]);
     assert_eq!(
         p.piece_at(sq("c4")),
-        piece(Seat::Black, Role::Knight, false),
+        piece(Seat::Black, Role::KNIGHT, false),
         "back to Black, no longer converted"
     );
     // White's Recruiter may take it again: it is an ordinary Black knight.
@@ -275,7 +275,7 @@ fn a_converted_pawn_moves_for_its_new_owner() {
     // Black recruits White's e4 pawn, which then moves down the board.
     let p = pos("4k3/8/2u5/8/4P3/8/8/K7 b - - 0 1", V1);
     let p = after(p, &["U*e4", "Kb1"]);
-    assert_eq!(p.piece_at(sq("e4")), piece(Seat::Black, Role::Pawn, true));
+    assert_eq!(p.piece_at(sq("e4")), piece(Seat::Black, Role::PAWN, true));
     assert!(legal(&p, "e3"));
     assert!(!legal(&p, "e5"));
     // A White-serving pawn on rank 2 may double-step, and gives Black an
@@ -291,7 +291,7 @@ fn a_converted_pawn_moves_for_its_new_owner() {
     // Promotion on the new owner's last rank, the mark kept (settled).
     let p = pos("4k3/8/8/8/8/8/4p*3/K7 b - - 0 1", V1);
     let p = after(p, &["e1=Q"]);
-    assert_eq!(p.piece_at(sq("e1")), piece(Seat::Black, Role::Queen, true));
+    assert_eq!(p.piece_at(sq("e1")), piece(Seat::Black, Role::QUEEN, true));
     assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/K3q*3 w - - 0 2");
 }
 
@@ -301,12 +301,12 @@ fn a_converted_rook_loses_castling_for_good() {
     let p = pos("4k3/8/8/8/8/5u2/8/R3K2R b KQ - 0 1", V1);
     let p = after(p, &["U*h1"]);
     assert_eq!(p.castling_rights().to_string(), "Q");
-    assert_eq!(p.piece_at(sq("h1")), piece(Seat::Black, Role::Rook, true));
+    assert_eq!(p.piece_at(sq("h1")), piece(Seat::Black, Role::ROOK, true));
     // Returned by White's Recruiter, the rook is White's again, unmarked,
     // but the right does not come back.
     let p = pos("4k3/8/8/8/8/5U2/8/R3K2r* w Q - 0 1", V1);
     let p = after(p, &["U*h1"]);
-    assert_eq!(p.piece_at(sq("h1")), piece(Seat::White, Role::Rook, false));
+    assert_eq!(p.piece_at(sq("h1")), piece(Seat::White, Role::ROOK, false));
     let p = after(p, &["Kd8"]);
     assert_eq!(
         reason(&p, "O-O"),
@@ -336,9 +336,9 @@ fn converted_pieces_recruit_in_version_2_only_recruiters_in_1() {
     let next = after(p2.clone(), &["N*e5"]);
     assert_eq!(
         next.piece_at(sq("e5")),
-        piece(Seat::White, Role::Pawn, true)
+        piece(Seat::White, Role::PAWN, true)
     );
-    assert_eq!(next.piece_at(sq("f3")).unwrap().role, Role::Knight);
+    assert_eq!(next.piece_at(sq("f3")).unwrap().role, Role::KNIGHT);
     for text in ["Nf3*e5", "f3*e5", "recruit e5", "recruit e5 with f3"] {
         assert_eq!(p2.parse_play(text), Ok(play("f3*e5")), "{text}");
     }
@@ -356,7 +356,7 @@ fn converted_pieces_recruit_in_version_2_only_recruiters_in_1() {
 fn a_converted_bishop_or_rook_recruits_a_queen() {
     let p = pos("4k3/8/8/8/3q4/8/1B*6/4K3 w - - 0 1", V2);
     let p = after(p, &["B*d4"]);
-    assert_eq!(p.piece_at(sq("d4")), piece(Seat::White, Role::Queen, true));
+    assert_eq!(p.piece_at(sq("d4")), piece(Seat::White, Role::QUEEN, true));
     let p = pos("4k3/8/8/8/q7/8/8/R*3K3 w - - 0 1", V2);
     assert!(legal(&p, "R*a4"));
 }
@@ -388,7 +388,7 @@ fn converted_pieces_recruit_no_converted_piece_and_no_recruiter() {
     let next = after(p, &["U*e5"]);
     assert_eq!(
         next.piece_at(sq("e5")),
-        piece(Seat::White, Role::Knight, false)
+        piece(Seat::White, Role::KNIGHT, false)
     );
     let p = pos("4k3/8/8/4u3/8/5N*2/8/4K3 w - - 0 1", V2);
     assert_eq!(reason(&p, "N*e5"), "No one recruits a Recruiter.");
@@ -518,4 +518,30 @@ fn the_view_marks_converted_pieces() {
     let (game, _) = play_game(game, &["U*c4"]);
     let history = game.view(Viewer::Spectator).history();
     assert_eq!(history[1].text, "U*c4 (knight returned)");
+}
+
+/// Rebel's roles are chess's six and the Recruiter: each is the layer's
+/// kind of the same number, and reads back from its letter.
+#[test]
+fn roles_are_chess_roles_and_the_recruiter() {
+    let roles: Vec<Role> = crate::rules::chess::Role::ALL
+        .into_iter()
+        .map(Role::Orthodox)
+        .chain([Role::Recruiter])
+        .collect();
+    for (index, role) in roles.iter().enumerate() {
+        assert_eq!(role.kind().index(), index, "{role:?}");
+        assert_eq!(Role::of_kind(role.kind()), *role);
+        assert_eq!(Role::from_char(role.char()), Some(*role));
+        assert_eq!(
+            Role::from_char(role.char().to_ascii_lowercase()),
+            Some(*role)
+        );
+    }
+    assert_eq!(
+        roles.iter().map(|r| r.char()).collect::<String>(),
+        "PNBRQKU"
+    );
+    assert_eq!(Role::KNIGHT.name(), "knight");
+    assert_eq!(Role::Recruiter.name(), "Recruiter");
 }

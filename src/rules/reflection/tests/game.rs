@@ -1,12 +1,13 @@
 //! The game through the `Game` trait: registration, reading and writing
 //! turns, refusals, views, storage, draws.
 
-use super::{Table, sq};
+use super::{Table, cross8, sq};
+use crate::games::GameInfo;
 use crate::render::{diagram, picture};
 use crate::rules::reflection::{ReflectionAction, ReflectionTeammate};
 use crate::rules::{
-    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameInfo, GameResult, Options, Seat,
-    Status, View, Viewer,
+    ActionError, AnyGame, Cell, DrawRule, Ending, Game, GameResult, Options, Seat, Status, View,
+    Viewer,
 };
 
 #[test]
@@ -152,6 +153,69 @@ fn refusals_say_which_move_failed_and_why() {
     ));
 }
 
+/// An `x` on a move that captures nothing is named as the fault, the
+/// second move's too.
+#[test]
+fn a_capture_mark_on_a_move_that_captures_nothing_is_the_refusal() {
+    let t = cross8("w", &[("d3", "R"), ("d6", "R'"), ("c3", "n*")]);
+    let reason = t.reason("R d3xc3, R d6xc6");
+    assert!(
+        reason.starts_with(
+            "Second move (R d6xc6): there is nothing to capture on c6, so the reflected move is \
+             written without x: R d6-c6. Legal turns with your rook on d3: "
+        ),
+        "{reason}"
+    );
+    let reason = t.reason("R d3xd4, R d6xd5");
+    assert!(
+        reason.starts_with("First move (R d3xd4): There is nothing to capture on d4."),
+        "{reason}"
+    );
+    let mut ok = cross8("w", &[("d3", "R"), ("d6", "R'"), ("c3", "n*")]);
+    ok.play("R d3xc3, R d6-c6");
+}
+
+/// A reflection that cannot make the reflected move is told why: a piece
+/// of one's own on its target, a piece in its way.
+#[test]
+fn a_blocked_reflection_is_told_why() {
+    let t = cross8("w", &[("e3", "N"), ("e6", "N'"), ("d4", "P*")]);
+    let reason = t.reason("N e3-d5");
+    assert!(
+        reason.starts_with(
+            "Your knight on e3 moves with its reflection, which cannot make the reflected move \
+             N e6-d4: d4 holds your own pawn. Legal turns with your knight on e3: "
+        ),
+        "{reason}"
+    );
+    let t = cross8("w", &[("c2", "R"), ("c7", "R'"), ("c6", "n*")]);
+    for text in ["R c2-c4", "R c2-c4, R c7-c5"] {
+        let reason = t.reason(text);
+        assert!(
+            reason.contains("reflected move R c7-c5: the knight on c6 stands in the way."),
+            "{reason}"
+        );
+    }
+}
+
+/// On two boards, the board-2 move a refusal names is written as it is: a
+/// straight pawn step onto a piece is no capture, and it says why it fails.
+#[test]
+fn two_boards_refusals_write_the_partner_move_as_it_is() {
+    let t = Table::from(
+        &["setup=two-boards"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | \
+         rnbqkb1r/pppppppp/8/8/8/5n2/PPPPPPPP/RNBKQBNR w a1,d1,h1,a8,e8,h8 - 0 1",
+    );
+    let reason = t.reason("c3");
+    assert!(
+        reason
+            .contains("(P f2-f3) is not legal: a pawn captures only diagonally, and f3 is taken."),
+        "{reason}"
+    );
+    assert!(!reason.contains("f2xf3"), "{reason}");
+}
+
 #[test]
 fn two_boards_refusals_name_the_board() {
     let t = Table::new(&["setup=two-boards"]);
@@ -189,6 +253,30 @@ fn the_state_is_stored_as_strings_and_read_back() {
     let mut broken = AnyGame::to_json(&t.game);
     broken["position"] = serde_json::Value::String("8/8 w - - 0 1".into());
     assert!(serde_json::from_value::<ReflectionTeammate>(broken).is_err());
+}
+
+/// A halves game stored while castling could still be written as FEN's
+/// letters (`Kk`: Black's kings and rooks on e1, h1, e8 and h8) loads, and
+/// is written with squares from then on.
+#[test]
+fn a_halves_game_stored_with_castling_letters_loads() {
+    let kings = [("d1", "K"), ("d8", "K'"), ("e1", "k"), ("e8", "k'")];
+    let rooks = [("h1", "r"), ("h8", "r'")];
+    let t = super::place(
+        &["setup=halves"],
+        "w",
+        &[&kings[..], &rooks[..]].concat(),
+        "e1,h1,e8,h8",
+        "-",
+    );
+    let mut stored = AnyGame::to_json(&t.game);
+    for field in ["start", "position"] {
+        let text = stored[field].as_str().unwrap().replace("e1,h1,e8,h8", "Kk");
+        stored[field] = serde_json::Value::String(text);
+    }
+    let back: ReflectionTeammate = serde_json::from_value(stored).unwrap();
+    assert_eq!(back, t.game);
+    assert!(Game::position(&back).contains(" w e1,h1,e8,h8 - "));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Perft from the data file `tests/data/reflection.perft`, through the
 //! engine and through the `Game` trait.
 
-use crate::rules::GameInfo;
+use crate::games::GameInfo;
 use crate::rules::perft_data::{self, PerftCase};
 use crate::rules::reflection::{Config, ReflectionPosition};
 

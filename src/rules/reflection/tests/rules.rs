@@ -4,8 +4,11 @@
 //! two boards in `rules_two_boards.rs`.
 
 use super::{CROSS8_KINGS, Table, config, cross8, place, sq};
-use crate::rules::reflection::{Config, Layout, ReflectionPosition, Symmetry, Win};
-use crate::rules::{Options, Seat};
+use crate::rules::geometry::Square;
+use crate::rules::reflection::{
+    Board, Config, Layout, ReflectionPosition, ReflectionTeammate, Symmetry, Win,
+};
+use crate::rules::{Game, Options, Seat};
 
 // ---- the text's examples ----------------------------------------------------
 
@@ -67,6 +70,18 @@ fn options_and_defaults() {
     assert!(!config(&["setup=cross8"]).queen_promotion);
     assert!(!config(&["setup=halves"]).queen_promotion);
     assert!(config(&["setup=halves", "queen-promotion=on"]).queen_promotion);
+    // queen-promotion is refused, whatever its value, where the queen is
+    // not optional: it cannot apply there.
+    for (setup, value) in [("cross14", "on"), ("cross12", "off"), ("two-boards", "on")] {
+        let words = [format!("setup={setup}"), format!("queen-promotion={value}")];
+        let err = Config::from_options(&Options::parse(&words).unwrap()).unwrap_err();
+        assert!(
+            err.to_string().contains(&format!(
+                "setup={setup} always allows promotion to a queen, so leave the option out"
+            )),
+            "{err}"
+        );
+    }
     for bad in [
         &["setup=cross14", "queen-promotion=off"][..],
         &["setup=cross12", "queen-promotion=on", "queen-promotion=off"],
@@ -100,6 +115,50 @@ fn the_boards_and_their_diagrams() {
     assert_eq!(cross12.at("c1"), "R");
     assert_eq!(cross12.at("g1"), "K");
     assert_eq!(cross12.at("a6"), "k");
+}
+
+/// [3] [5] The page says where each army stands at the start, for every
+/// setup and symmetry (in halves, reverse: White a7-d8 and e1-h2), as the
+/// start positions have them.
+#[test]
+fn the_page_places_every_army_of_every_setup() {
+    let page = <ReflectionTeammate as Game>::rules_page();
+    for setup in ["cross14", "cross12", "cross8", "halves"] {
+        for symmetry in ["mirror", "reverse"] {
+            let words = [format!("setup={setup}"), format!("symmetry={symmetry}")];
+            let start = ReflectionPosition::start(config(&[&words[0], &words[1]]));
+            let Board::Pairs(p) = start.board() else {
+                panic!("a paired setup");
+            };
+            let places: Vec<String> = (0..4u8)
+                .map(|army| {
+                    let squares: Vec<Square> = p
+                        .pieces()
+                        .filter(|(_, piece)| piece.army == army)
+                        .map(|(square, _)| square)
+                        .collect();
+                    let low = |f: fn(Square) -> u8| squares.iter().map(|s| f(*s)).min().unwrap();
+                    let high = |f: fn(Square) -> u8| squares.iter().map(|s| f(*s)).max().unwrap();
+                    let corner = |file, rank| Square::new(file, rank).unwrap();
+                    format!(
+                        "{} {}-{}",
+                        p.variant().army(army).name,
+                        corner(low(Square::file), low(Square::rank)),
+                        corner(high(Square::file), high(Square::rank))
+                    )
+                })
+                .collect();
+            let line = format!(
+                "  {setup} {symmetry}: White {}, {}; Black {}, {}",
+                places[0], places[1], places[2], places[3]
+            );
+            assert!(
+                page.contains(&format!("{line}\n")),
+                "the page should say:\n{line}"
+            );
+        }
+    }
+    assert!(!page.contains("in one half of the board"));
 }
 
 /// [3] Two armies a player, each a direction for its pawns; a promoted

@@ -262,8 +262,9 @@ fn checkmate_and_stalemate() {
     );
 }
 
-/// [27] win=kings: kings may stand in check; capturing the last king wins;
-/// no legal turn draws.
+/// [27] win=kings: kings may stand in check; a player with no king left
+/// (the last captured, or gone with its captured reflection) has lost; no
+/// legal turn draws.
 #[test]
 fn capturing_the_kings() {
     let words = ["setup=halves", "win=kings"];
@@ -280,6 +281,10 @@ fn capturing_the_kings() {
         t.outcome(),
         Some((GameResult::Win(Seat::Black), Ending::LastKingCaptured))
     );
+    assert_eq!(
+        t.events.last().unwrap(),
+        "White has no king left: Black wins."
+    );
     // With capture-reflection, taking one king of a pair takes both.
     let pair = [("d1", "K"), ("d8", "K'"), ("c3", "k*"), ("b1", "q*")];
     let mut both = place(
@@ -289,11 +294,20 @@ fn capturing_the_kings() {
         "-",
         "-",
     );
+    // The last king leaves with its captured reflection: a player with no
+    // king left has lost, however it went.
     both.play("Q b1xd1");
     assert_eq!(both.at("d8"), ".");
     assert_eq!(
         both.outcome(),
         Some((GameResult::Win(Seat::Black), Ending::LastKingCaptured))
+    );
+    assert_eq!(
+        both.events[1..],
+        [
+            "White's king on d8 left the board with its captured reflection.",
+            "White has no king left: Black wins."
+        ]
     );
     // No legal turn is a draw: White's kings and pawns are all blocked
     // (the pairs by each other, the Black pieces on e3-e6 across the
@@ -378,7 +392,7 @@ fn notation_order_and_check_marks() {
 }
 
 /// [41] The position string: only existing squares, ' and *, castling
-/// squares, en passant squares; it round-trips.
+/// squares (never letters), en passant squares; it round-trips.
 #[test]
 fn position_strings() {
     let t = Table::new(&["setup=cross14"]);
@@ -393,6 +407,26 @@ fn position_strings() {
     );
     let back = ReflectionPosition::from_text(config(&["setup=cross14"]), &text).unwrap();
     assert_eq!(back.text(), text);
+    // Castling rights are squares in halves too, where Black's kings and
+    // rooks stand on e1, h1, e8 and h8: letters (KQkq) would say White's.
+    let halves = ["setup=halves"];
+    let kings = [("d1", "K"), ("d8", "K'"), ("e1", "k"), ("e8", "k'")];
+    let rooks = [("h1", "r"), ("h8", "r'")];
+    let t = place(
+        &halves,
+        "w",
+        &[&kings[..], &rooks[..]].concat(),
+        "e1,h1,e8,h8",
+        "-",
+    );
+    assert!(
+        t.position().ends_with(" w e1,h1,e8,h8 - 0 1"),
+        "{}",
+        t.position()
+    );
+    let letters = t.position().replace("e1,h1,e8,h8", "Kk");
+    let err = ReflectionPosition::from_text(config(&halves), &letters).unwrap_err();
+    assert!(err.to_string().contains("written as the squares"), "{err}");
     // A paired piece without its reflection is refused.
     let broken = text.replacen("R'N'", "R'1", 1);
     let err = ReflectionPosition::from_text(config(&["setup=cross14"]), &broken).unwrap_err();

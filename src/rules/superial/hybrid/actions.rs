@@ -142,14 +142,49 @@ fn piece_steps(position: &Position) -> Vec<Step> {
     steps
 }
 
+/// Why a castling is refused, cube attacks included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingFault {
+    /// The king is in check.
+    OutOfCheck,
+    /// The king would be in check on the square it crosses (judged with
+    /// the rook at home).
+    Through(Square),
+    /// The king would be in check where it ends.
+    Into(Square),
+}
+
+/// Why the step `step`, if it castles, may not be made: castling is never
+/// out of, through or into check.
+pub fn castling_fault(position: &Position, step: &Step) -> Option<CastlingFault> {
+    let StepKind::Castle { rook_to, .. } = step.kind else {
+        return None;
+    };
+    let us = position.turn();
+    if in_check(position, us) {
+        Some(CastlingFault::OutOfCheck)
+    } else if in_check(&position.castling_crossed(&[*step]), us) {
+        Some(CastlingFault::Through(rook_to))
+    } else if in_check(
+        &make(
+            position,
+            &HybridPlay::Piece(Move::new(step.from, step.to, None)),
+        )
+        .0,
+        us,
+    ) {
+        Some(CastlingFault::Into(step.to))
+    } else {
+        None
+    }
+}
+
 /// Every legal action of the side to act.
 pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
     let us = position.turn();
     let mut plays = Vec::new();
     for step in piece_steps(position) {
-        if matches!(step.kind, StepKind::Castle { .. })
-            && (in_check(position, us) || in_check(&position.castling_crossed(&[step]), us))
-        {
+        if castling_fault(position, &step).is_some() {
             continue;
         }
         for promotion in position.promotions(&step) {

@@ -5,12 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::actions::{self, Done, HybridPlay};
-use super::men::Man;
+use super::men::{Man, describe};
 use super::{notation, position};
-use crate::rules::chess::{check_turn, draw_counts, no_claim, settle_claim};
+use crate::rules::chess::{check_turn, draw_counts, is_claim, no_claim, settle_claim, strip_claim};
 use crate::rules::chesslike::{DrawRecord, DrawRule, Position};
-use crate::rules::superial::Last;
 use crate::rules::superial::board::Token;
+use crate::rules::superial::display::Last;
+use crate::rules::superial::moves::CubeAction;
 use crate::rules::{ActionError, Ending, Event, HistoryLine, Outcome, PositionError, Seat};
 
 /// What a player may do in the hybrid.
@@ -186,8 +187,8 @@ impl Hybrid {
             HybridPlay::Piece(mv) => vec![mv.from, mv.to],
             HybridPlay::Cube { action, crown } => {
                 let mut squares = match action {
-                    crate::rules::superial::CubeAction::Move(mv) => mv.squares(),
-                    crate::rules::superial::CubeAction::Change { at, .. } => vec![*at],
+                    CubeAction::Move(mv) => mv.squares(),
+                    CubeAction::Change { at, .. } => vec![*at],
                 };
                 squares.extend(crown.map(|c| c.on));
                 squares
@@ -247,6 +248,35 @@ impl Hybrid {
     /// Why no draw can be claimed now.
     pub(crate) fn no_claim(&self) -> ActionError {
         no_claim(self.record.repetitions(), self.position.halfmove_clock())
+    }
+
+    /// Reads what `seat` wrote into a legal action, or says why not: a
+    /// play (read by [`notation::read_play`]), `claim draw`, or a play
+    /// followed by `claim`.
+    pub(crate) fn parse(&self, seat: Seat, text: &str) -> Result<HybridAction, ActionError> {
+        self.check_turn(seat)?;
+        let text = text.trim();
+        if is_claim(&text.to_ascii_lowercase()) {
+            return match self.claimable() {
+                Some(_) => Ok(HybridAction::ClaimDraw),
+                None => Err(self.no_claim()),
+            };
+        }
+        if let Some(head) = strip_claim(text) {
+            let play = notation::read_play(&self.position, head)?;
+            let (next, _) = self.after(seat, &play);
+            if next.outcome().is_some() || next.claimable().is_some() {
+                return Ok(HybridAction::PlayAndClaim(play));
+            }
+            return Err(ActionError::illegal(format!(
+                "{} would give no draw to claim.",
+                notation::write(&self.position, &play)
+            )));
+        }
+        Ok(HybridAction::Play(notation::read_play(
+            &self.position,
+            text,
+        )?))
     }
 
     /// The game after `seat`'s `action`, or why it is refused.
@@ -389,19 +419,6 @@ fn note(after: &Position, done: &Done) -> String {
         String::new()
     } else {
         format!(", {}", parts.join("; "))
-    }
-}
-
-/// A man in words: `White's knight`, `Black's hopper`, `Black's king (a
-/// knight riding a pusher)`.
-pub fn describe(man: Man) -> String {
-    let name = |kind| super::men::variant().kind(kind).name;
-    match man.aspect() {
-        Some(aspect) if man.is_king() => {
-            format!("Black's king (a {} riding a {aspect})", name(man.0.kind))
-        }
-        Some(aspect) => format!("Black's {aspect}"),
-        None => format!("{}'s {}", man.team(), name(man.0.kind)),
     }
 }
 

@@ -148,3 +148,16 @@ pub fn write_back(board: &Board<Man>, position: &mut Position) {
         position.set(square, board.get(square).map(|m| m.0));
     }
 }
+
+/// A man in words: `White's knight`, `Black's hopper`, `Black's king (a
+/// knight riding a pusher)`.
+pub fn describe(man: Man) -> String {
+    let name = |kind| variant().kind(kind).name;
+    match man.aspect() {
+        Some(aspect) if man.is_king() => {
+            format!("Black's king (a {} riding a {aspect})", name(man.0.kind))
+        }
+        Some(aspect) => format!("Black's {aspect}"),
+        None => format!("{}'s {}", man.team(), name(man.0.kind)),
+    }
+}

@@ -1,6 +1,7 @@
 //! The hybrid (`hybrid=on`): an orthodox chess army (White) against eight
 //! black cubes on 8x8, as RULINGS.md settles it.
 //!
+//! The parts, each importing only those listed before it:
 //! - [`men`]: the hybrid's variant of the chess-like layer (the orthodox
 //!   kinds and a motionless cube kind owned by Black; aspects and Black's
 //!   king are marks) and [`Man`], the same piece as the cube engine's
@@ -9,13 +10,13 @@
 //!   cube actions from the cube engine, each placement of the king at
 //!   Black's first capture), check, making an action, perft;
 //! - [`position`]: the position string (FEN with cubes and Black's king);
-//! - `game`: [`Hybrid`], one game's truth and course (the end, the draws);
 //! - [`notation`]: SAN and coordinates for pieces, paths for cubes, `K@`
 //!   for the king's placement;
+//! - `game`: [`Hybrid`], one game's truth and course (the end, the draws);
 //! - [`view`]: the boards.
 
 pub mod actions;
-mod game;
+pub(crate) mod game;
 pub mod men;
 pub mod notation;
 pub mod position;
@@ -25,6 +26,6 @@ pub mod view;
 mod tests;
 
 pub use actions::{Crown, HybridPlay};
-pub use game::{Hybrid, HybridAction, describe};
-pub use men::Man;
+pub use game::{Hybrid, HybridAction};
+pub use men::{Man, describe};
 pub use view::HybridView;

@@ -2,34 +2,32 @@
 //!
 //! - chess moves, White's and Black's pieces', in SAN or coordinates as in
 //!   chess (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `g1-f3`, `N g1-f3`);
-//! - cube actions as in the classic game (`b7-b6`, `b7-b5-d5`, `c6-d5=X`,
+//! - cube actions as in the classic game (`b7-b6`, `b7-b5-d5`, `c7-c6=X`,
 //!   `d5=+`), a text that starts with a cube's square being that cube's;
 //! - Black's king: from its square, a path (`d5-d6`) moves it as its cube,
 //!   and a chess move naming its piece (`Nf6`, `N d5-f6`; a pawn as in
 //!   SAN, `d4`) as its piece;
 //! - the king's placement at Black's first capture: ` K@SQUARE` after the
-//!   action, the square its cube stands on (`c7-d6 K@d6`, `c7-d6 K@c7`);
+//!   action, the square its cube stands on (`d4-d3 K@d3`, `d4-d3 K@d2`);
 //!   where several pieces are captured and the king stays on the cube's
-//!   square, the piece's square in brackets: `K@d6(e5)`;
+//!   square, the piece's square in brackets: `a1-c3-e5 K@e5(d4)`;
 //! - `+` or `#` after an action giving check or mate (optional in input).
 
-use super::actions::{self, Crown, HybridPlay};
-use super::game::{Hybrid, HybridAction};
+use super::actions::{self, CastlingFault, Crown, HybridPlay};
 use super::men::{self, Man, board_of};
-use crate::rules::chess::{is_claim, strip_claim};
 use crate::rules::chesslike::{Move, Notation, Position, read_move};
 use crate::rules::geometry::Square;
-use crate::rules::superial::board::{Colour, Token};
+use crate::rules::superial::board::Token;
 use crate::rules::superial::moves::{self, CubeAction};
 use crate::rules::superial::notation::{
-    self as cube_notation, Written, hint, matching_moves, write_cube_action,
+    self as cube_notation, Written, hint, read_cube_action, write_cube_action,
 };
 use crate::rules::{ActionError, Seat};
 
 /// The forms of an action, for answers to what could not be read.
 pub const FORMS: &str = "a chess move in algebraic notation or coordinates (e4, Nf3, exd5, O-O, \
-     e8=Q, g1-f3), a cube action such as b7-b6, b7-b5-d5, c6-d5=X or d5=+, a first capture \
-     with the king's square (c7-d6 K@d6), or claim draw";
+     e8=Q, g1-f3), a cube action such as b7-b6, b7-b5-d5, c7-c6=X or d5=+, a first capture \
+     with the king's square (d4-d3 K@d2), or claim draw";
 
 /// A legal play in notation, with `+` or `#` when it checks or mates.
 pub fn write(position: &Position, play: &HybridPlay) -> String {
@@ -60,29 +58,6 @@ pub fn write(position: &Position, play: &HybridPlay) -> String {
     text
 }
 
-/// Reads what `seat` wrote into a legal action, or says why not.
-pub(crate) fn parse(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridAction, ActionError> {
-    let text = text.trim();
-    if is_claim(&text.to_ascii_lowercase()) {
-        return match game.claimable() {
-            Some(_) => Ok(HybridAction::ClaimDraw),
-            None => Err(game.no_claim()),
-        };
-    }
-    if let Some(head) = strip_claim(text) {
-        let play = read_play(game, seat, head)?;
-        let (next, _) = game.after(seat, &play);
-        if next.outcome().is_some() || next.claimable().is_some() {
-            return Ok(HybridAction::PlayAndClaim(play));
-        }
-        return Err(ActionError::illegal(format!(
-            "{} would give no draw to claim.",
-            write(&game.position, &play)
-        )));
-    }
-    Ok(HybridAction::Play(read_play(game, seat, text)?))
-}
-
 /// The placement written after ` K@`: a square, and a piece's square in
 /// brackets.
 fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), ActionError> {
@@ -98,9 +73,10 @@ fn read_crown(text: &str, whole: &str) -> Result<(Square, Option<Square>), Actio
     Ok((Square::parse(on).ok_or_else(syntax)?, piece))
 }
 
-/// Reads one play of `seat`.
-fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
+/// Reads what the side to act wrote into one of its legal plays, or says
+/// why not.
+pub(crate) fn read_play(position: &Position, text: &str) -> Result<HybridPlay, ActionError> {
+    let seat = position.turn();
     // Check marks at the end; a `+` after `=` is the hopper's aspect.
     let mut body = text.trim();
     while let Some(head) = body
@@ -128,30 +104,29 @@ fn read_play(game: &Hybrid, seat: Seat, text: &str) -> Result<HybridPlay, Action
                 .is_some_and(|p| p.owner == seat && Man(p).aspect().is_some())
         });
     match cube_on {
-        Some(from) => read_cube(game, seat, body, from, crown),
+        Some(from) => read_cube(position, seat, body, from, crown),
         None if crown.is_some() => Err(ActionError::illegal(
             "K@ places Black's king after a cube's first capture; a chess move takes no K@.",
         )),
-        None => read_chess(game, seat, body),
+        None => read_chess(position, seat, body),
     }
 }
 
 /// The legal moves of the pieces on `squares`, in SAN.
-fn moves_of(game: &Hybrid, seat: Seat, squares: &[Square]) -> Vec<String> {
-    let moves: Vec<Move> = game
-        .plays(seat)
+fn moves_of(position: &Position, squares: &[Square]) -> Vec<String> {
+    let moves: Vec<Move> = actions::legal_plays(position)
         .into_iter()
         .filter_map(|p| match p {
             HybridPlay::Piece(mv) if squares.contains(&mv.from) => Some(mv),
             _ => None,
         })
         .collect();
-    game.position.san_list(moves)
+    position.san_list(moves)
 }
 
 /// What the piece on `square` can do, as a sentence.
-fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
-    let moves = moves_of(game, seat, &[square]);
+fn piece_hint(position: &Position, square: Square, what: &str) -> String {
+    let moves = moves_of(position, &[square]);
     if moves.is_empty() {
         format!("{what} on {square} has no legal move.")
     } else {
@@ -159,12 +134,28 @@ fn piece_hint(game: &Hybrid, seat: Seat, square: Square, what: &str) -> String {
     }
 }
 
-fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
+/// Why the castling `notation` names is refused, if it names one the
+/// squares allow.
+fn castling_fault(position: &Position, notation: Notation) -> Option<CastlingFault> {
+    if !matches!(notation, Notation::Castle(_)) {
+        return None;
+    }
+    let mut steps = Vec::new();
+    for (from, piece) in position.pieces() {
+        if piece.owner == position.turn() {
+            position.castling_steps(from, &mut steps);
+        }
+    }
+    steps
+        .iter()
+        .find(|s| notation.fits(&position.facts(s, None), true))
+        .and_then(|s| actions::castling_fault(position, s))
+}
+
+fn read_chess(position: &Position, seat: Seat, body: &str) -> Result<HybridPlay, ActionError> {
     let notation =
         read_move(&men::variant(), body).ok_or_else(|| ActionError::syntax(body, FORMS))?;
-    let found: Vec<Move> = game
-        .plays(seat)
+    let found: Vec<Move> = actions::legal_plays(position)
         .into_iter()
         .filter_map(|p| match p {
             HybridPlay::Piece(mv) => Some(mv),
@@ -179,15 +170,25 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
     match found.as_slice() {
         [mv] => Ok(HybridPlay::Piece(*mv)),
         [] => {
-            let reason = position.why_not(notation, false).unwrap_or_else(|| {
-                if actions::in_check(position, seat) {
-                    format!("You are in check, and {body} does not end the check.")
-                } else if matches!(notation, Notation::Castle(_)) {
-                    "You cannot castle out of, through or into check.".to_string()
-                } else {
-                    format!("{body} would leave your king in check.")
-                }
-            });
+            let reason = position
+                .why_not(notation, false)
+                .unwrap_or_else(|| match castling_fault(position, notation) {
+                    Some(CastlingFault::OutOfCheck) => {
+                        "You are in check, and castling out of check is not allowed.".to_string()
+                    }
+                    Some(CastlingFault::Through(square)) => format!(
+                        "{body} would take your king across {square}, where it would be in \
+                         check: castling through check is not allowed."
+                    ),
+                    Some(CastlingFault::Into(square)) => format!(
+                        "{body} would put your king in check on {square}: castling into check \
+                         is not allowed."
+                    ),
+                    None if actions::in_check(position, seat) => {
+                        format!("You are in check, and {body} does not end the check.")
+                    }
+                    None => format!("{body} would leave your king in check."),
+                });
             let named: Vec<Square> = position
                 .named(notation)
                 .into_iter()
@@ -201,7 +202,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                     } else {
                         format!("Your {}", position.kind_name(man.0.kind))
                     };
-                    piece_hint(game, seat, *one, &what)
+                    piece_hint(position, *one, &what)
                 }
                 [] => {
                     let own: Vec<Square> = position
@@ -209,7 +210,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                         .filter(|(_, p)| p.owner == seat && Man(*p).is_piece())
                         .map(|(s, _)| s)
                         .collect();
-                    let all = moves_of(game, seat, &own);
+                    let all = moves_of(position, &own);
                     if all.is_empty() {
                         "None of your chess pieces has a legal move.".to_string()
                     } else {
@@ -217,7 +218,7 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
                     }
                 }
                 _ => {
-                    let all = moves_of(game, seat, &named);
+                    let all = moves_of(position, &named);
                     if all.is_empty() {
                         "None of those pieces has a legal move.".to_string()
                     } else {
@@ -235,90 +236,50 @@ fn read_chess(game: &Hybrid, seat: Seat, body: &str) -> Result<HybridPlay, Actio
 }
 
 fn read_cube(
-    game: &Hybrid,
+    position: &Position,
     seat: Seat,
     body: &str,
     from: Square,
     crown: Option<(Square, Option<Square>)>,
 ) -> Result<HybridPlay, ActionError> {
-    let position = &game.position;
     let board = board_of(position);
     let man = board.get(from).expect("a cube there");
     let cube = man.cube().expect("a cube");
-    let what = if man.is_king() {
-        format!("Your king's {}", cube.aspect)
-    } else {
-        format!("Your {}", cube.aspect)
-    };
-    let refuse = |reason: String| {
-        let mut text = hint(&board, from, cube);
+    let owner = if man.is_king() { "your king's" } else { "your" };
+    let legal = actions::legal_plays(position);
+    let hint = || {
+        let of_cube: Vec<CubeAction> = legal
+            .iter()
+            .filter_map(|p| match p {
+                HybridPlay::Cube { action, .. } if action.from() == from => Some(action.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut text = hint(&board, (from, cube), &of_cube, owner);
         if man.is_king() {
             text.push(' ');
-            text.push_str(&piece_hint(game, seat, from, "As its piece, your king"));
+            text.push_str(&piece_hint(position, from, "As its piece, your king"));
         }
-        ActionError::illegal_with_hint(reason, text)
+        text
     };
     let Written::Cube { legs, aspect, .. } = cube_notation::read(body, 8)? else {
         return Err(ActionError::syntax(body, FORMS));
     };
-    if aspect == Some(cube.aspect) {
-        return Err(refuse(format!(
-            "{what} on {from} is already a {}.",
-            cube.aspect
-        )));
-    }
-    let action = if legs.is_empty() {
-        CubeAction::Change {
-            at: from,
-            aspect: aspect.expect("an aspect change when no landing is written"),
-        }
-    } else {
-        let matching = matching_moves(&board, from, cube, &legs, aspect);
-        match matching.as_slice() {
-            [] => {
-                return Err(refuse(format!(
-                    "{body} is not a move of {} on {from}.",
-                    what.to_lowercase()
-                )));
-            }
-            [mv] => CubeAction::Move(mv.clone()),
-            _ => {
-                return Err(ActionError::Ambiguous {
-                    text: body.to_string(),
-                    candidates: matching
-                        .iter()
-                        .map(|m| cube_notation::write_move(m, true))
-                        .collect(),
-                });
-            }
-        }
-    };
-    let crowns: Vec<Option<Crown>> = game
-        .plays(seat)
-        .into_iter()
+    let action = read_cube_action(&board, body, (from, cube), &legs, aspect, owner, &hint)?;
+    let crowns: Vec<Option<Crown>> = legal
+        .iter()
         .filter_map(|p| match p {
-            HybridPlay::Cube { action: a, crown } if a == action => Some(crown),
+            HybridPlay::Cube { action: a, crown } if *a == action => Some(*crown),
             _ => None,
         })
         .collect();
     if crowns.is_empty() {
-        let end = match &action {
-            CubeAction::Move(mv) => mv.to(),
-            CubeAction::Change { at, .. } => *at,
+        let reason = if actions::in_check(position, seat) {
+            format!("You are in check, and {body} does not end the check.")
+        } else {
+            format!("{body} would leave your king in check.")
         };
-        return Err(refuse(
-            if aspect.is_some() && !moves::may_change(seat, end) {
-                format!(
-                    "{body} ends on {}, your home colour: a cube changes aspect only off its home \
-                 colour.",
-                    Colour::home(seat).name()
-                )
-            } else if actions::in_check(position, seat) {
-                format!("You are in check, and {body} does not end the check.")
-            } else {
-                format!("{body} would leave your king in check.")
-            },
-        ));
+        return Err(ActionError::illegal_with_hint(reason, hint()));
     }
     let written = |crown: Option<Crown>| {
         write(

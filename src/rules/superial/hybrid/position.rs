@@ -45,8 +45,10 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             rows.len()
         )));
     }
-    // Pawns where they could not have promoted by moving (pushed there) are
-    // put back after the layer's checks, which would refuse them.
+    // Pawns on their last rank that got there otherwise than by moving as
+    // pawns (pushed there, or Black's king carried there by its cube) have
+    // not promoted: they are put back after the layer's checks, which would
+    // refuse them.
     let mut pushed_pawns = Vec::new();
     for (top, row) in rows.iter().enumerate() {
         let rank = 7 - top as u8;
@@ -104,10 +106,7 @@ pub fn read(text: &str) -> Result<Position, PositionError> {
             };
             if file < 8 {
                 let square = Square::new(file, rank).expect("on the board");
-                let promotes = man.0.kind == Kind::PAWN
-                    && variant.promotes(man.0.army, square)
-                    && !man.is_king();
-                if promotes {
+                if man.0.kind == Kind::PAWN && variant.promotes(man.0.army, square) {
                     pushed_pawns.push((square, man));
                 } else {
                     setup.cells[variant.geometry.index(square)] = Some(man.0);

@@ -5,14 +5,13 @@ use serde::Serialize;
 
 use super::actions;
 use super::game::Hybrid;
-use super::men::Man;
+use super::men::{Man, variant};
 use super::position;
 use crate::rules::chess::{DrawRule, bottom_seat, numbered, turn_facts};
 use crate::rules::chesslike::Kind;
 use crate::rules::geometry::{Geometry, Square};
-use crate::rules::superial::Last;
 use crate::rules::superial::board::Token;
-use crate::rules::superial::view::{colour_map, face, shade};
+use crate::rules::superial::display::{Last, colour_map, draw_facts, face, shade};
 use crate::rules::{Cell, Diagram, Figure, HistoryLine, Outcome, Presentation, Seat, View, Viewer};
 
 /// A man where it stands, with its board label.
@@ -58,6 +57,32 @@ pub fn label(man: Man) -> String {
     }
 }
 
+/// Black's king as the board shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlackKing {
+    pub square: Square,
+    /// Its legend line: `o/p: Black's king, a pawn (p) riding a pusher
+    /// (o)`.
+    pub legend: String,
+}
+
+impl BlackKing {
+    /// The king `man` on `square`.
+    fn of(square: Square, man: Man) -> BlackKing {
+        let aspect = man.aspect().expect("the king rides a cube");
+        let kind = variant().kind(man.0.kind).name;
+        let letter = label(Man::piece(Seat::Black, man.0.kind));
+        BlackKing {
+            square,
+            legend: format!(
+                "{}: Black's king, a {kind} ({letter}) riding a {aspect} ({})",
+                label(man),
+                aspect.symbol()
+            ),
+        }
+    }
+}
+
 /// A hybrid game as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HybridView {
@@ -68,8 +93,8 @@ pub struct HybridView {
     pub turn: Seat,
     /// The side to act is in check.
     pub check: bool,
-    /// Where Black's king stands, once it has one.
-    pub black_king: Option<Square>,
+    /// Black's king, once it has one.
+    pub black_king: Option<BlackKing>,
     pub halfmoves: u32,
     pub claimable: Option<DrawRule>,
     pub last: Option<Last>,
@@ -94,7 +119,8 @@ impl HybridView {
             bottom: bottom_seat(viewer),
             turn: game.side(),
             check: game.outcome().is_none() && actions::in_check(pos, game.side()),
-            black_king: actions::black_king(pos),
+            black_king: actions::black_king(pos)
+                .map(|square| BlackKing::of(square, Man(pos.piece_at(square).expect("the king")))),
             halfmoves: pos.halfmove_clock(),
             claimable: game.claimable(),
             last: game.last().cloned(),
@@ -131,18 +157,19 @@ impl View for HybridView {
             .iter()
             .filter(|m| m.owner == Seat::Black && m.label.starts_with('B'))
             .count();
-        facts.push(match self.black_king {
-            Some(square) => format!(
-                "Black's king rides its cube on {square}; Black's cubes: {}",
+        facts.push(match &self.black_king {
+            Some(king) => format!(
+                "Black's king rides its cube on {}; Black's cubes: {}",
+                king.square,
                 cubes + 1
             ),
             None => format!(
                 "Black's cubes: {cubes}; Black's first capture makes its king (write the king's \
-                 square after the action: c7-d6 K@d6)"
+                 square after the action: d4-d3 K@d2)"
             ),
         });
         if self.outcome.is_none() {
-            crate::rules::superial::view::draw_facts(
+            draw_facts(
                 &mut facts,
                 self.claimable,
                 self.halfmoves,
@@ -153,8 +180,8 @@ impl View for HybridView {
         legend.extend([
             "K Q R B N P: White's pieces; q r b n p: Black's (captured by cubes)".to_string(),
             "Bo B+ BX: Black's pusher, hopper, slasher (home colour black)".to_string(),
-            "o/n: Black's king, a knight (n) riding a pusher (o)".to_string(),
         ]);
+        legend.extend(self.black_king.iter().map(|king| king.legend.clone()));
         Presentation {
             diagram: Some(diagram),
             legend,

@@ -2,9 +2,10 @@
 //! string, the stored state, and play through [`AnyGame`].
 
 use super::{B, W, at, new_game, options, play_all};
+use crate::games::GameInfo;
 use crate::rules::replay_log::replay_log;
 use crate::rules::superial::Superial;
-use crate::rules::{AnyGame, Entropy, Game, GameInfo, OptionError};
+use crate::rules::{AnyGame, Entropy, Game, OptionError};
 
 #[test]
 pub(super) fn registered_with_its_two_options() {
@@ -17,7 +18,7 @@ pub(super) fn registered_with_its_two_options() {
     let page = (info.rules_page)();
     assert!(page.starts_with("SUPERIAL CHESS\n"));
     let game = (info.new)(&options("random-moves=3"), &mut Entropy::for_perft()).unwrap();
-    assert_eq!(game.info().name, "superial-chess");
+    assert_eq!(game.name(), "superial-chess");
     assert_eq!(game.position(), "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 3/3 0 1");
     let hybrid = (info.new)(&options("hybrid=on"), &mut Entropy::for_perft()).unwrap();
     assert_eq!(
@@ -58,6 +59,17 @@ pub(super) fn the_position_string_round_trips() {
         Game::position(&short),
         "1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P b 2/2 0 1"
     );
+    // A game's last position reads back too: Black, to act, has no cube
+    // left, and has lost.
+    let over = at("6/6/6/6/P1P1P1/1P1P1P b 0/0 0 40", "");
+    assert_eq!(
+        over.outcome(),
+        Some(&crate::rules::Outcome::win(
+            W,
+            crate::rules::Ending::AllCubesCaptured(B)
+        ))
+    );
+    assert_eq!(Game::position(&over), "6/6/6/6/P1P1P1/1P1P1P b 0/0 0 40");
 }
 
 #[test]
@@ -74,7 +86,10 @@ pub(super) fn bad_position_strings_are_refused_with_the_reason() {
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 10/1", "WHITE/BLACK"),
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 x", "quiet count"),
         ("1p1p1p/p1p1p1/6/6/P1P1P1/1P1P1P w 0/0 0 0", "turn number"),
-        ("6/6/6/6/P1P1P1/1P1P1P w", "Black has no cube"),
+        (
+            "6/6/6/6/P1P1P1/1P1P1P w",
+            "Black has no cube, and Black has just acted",
+        ),
         ("8/8/8/8/8/8/8/p6P w", "8x8 hybrid is not offered"),
         ("1p1p1p w", "has 1 ranks"),
         ("", "is not PLACEMENT SIDE"),

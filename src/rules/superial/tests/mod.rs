@@ -6,6 +6,7 @@ use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 mod aspects;
 mod end;
 mod game;
+mod layers;
 mod moves;
 mod notation;
 mod perft;

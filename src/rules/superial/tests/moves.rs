@@ -31,7 +31,10 @@ pub(super) fn a_push_with_no_empty_square_at_the_far_end_is_no_move_and_does_not
     assert!(!paths(&game, "d3").contains(&"d3-d4".to_string()));
     let refused = refusal(&game, "d3-d4").to_string();
     assert!(
-        refused.contains("d3-d4 is not a move of your pusher on d3"),
+        refused.contains(
+            "d3-d4 is not a move of your pusher on d3: the line it would push (d4, d5, d6) has \
+             no empty square at its far end, before the edge of the board, and a push needs one."
+        ),
         "{refused}"
     );
     assert!(
@@ -146,10 +149,23 @@ pub(super) fn a_hopper_never_jumps_the_same_cube_twice_nor_doubles_back() {
     }
     // Over c2 to c3, then over b3 to a3: two cubes, each jumped once.
     assert!(chains.contains(&"b2-c3-a3".to_string()), "{chains:?}");
+    // The refusal says which rule the chain breaks.
+    let refused = refusal(&game, "b2-c3(b3)-a3").to_string();
     assert!(
-        refusal(&game, "b2-c3(b3)-a3")
-            .to_string()
-            .contains("not a move")
+        refused.starts_with(
+            "b2-c3(b3)-a3 is not a move of your hopper on b2: it would jump b3 a second time, \
+             and a hopper never jumps the same cube twice."
+        ),
+        "{refused}"
+    );
+    let refused = refusal(&game, "b2-c3(b3)-b2(c2)").to_string();
+    assert!(
+        refused.starts_with(
+            "b2-c3(b3)-b2(c2) is not a move of your hopper on b2: it would land on b2 a second \
+             time, and a hopper never lands on a square it has stood on this turn (its start \
+             included)."
+        ),
+        "{refused}"
     );
 }
 

@@ -80,8 +80,9 @@ pub(super) fn a_refusal_names_what_the_cube_could_do_instead() {
     let game = new_game("");
     assert_eq!(
         refusal(&game, "b1-b3").to_string(),
-        "b1-b3 is not a move of your pusher on b1. Your pusher on b1 can play b1-b2, b1-c1, \
-         b1-a1 (a move ending on black may add =+ or =X)."
+        "b1-b3 is not a move of your pusher on b1: a pusher steps one square up, down, left or \
+         right. Your pusher on b1 can play b1-b2, b1-c1, b1-a1 (a move ending on black may add \
+         =+ or =X)."
     );
     assert_eq!(
         refusal(&game, "c4-c3").to_string(),
@@ -104,13 +105,16 @@ pub(super) fn a_refusal_names_what_the_cube_could_do_instead() {
     let game = arrange(W, &cubes("Pa1 Hf6", 'p'), "");
     assert_eq!(
         refusal(&game, "a1-b1").to_string(),
-        "a1-b1 is not a move of your pusher on a1. Your pusher on a1 can only change aspect \
-         instead of moving: a1=+, a1=X."
+        "a1-b1 is not a move of your pusher on a1: the line it would push (b1, c1, d1, e1, f1) \
+         has no empty square at its far end, before the edge of the board, and a push needs \
+         one. Your pusher on a1 can only change aspect instead of moving: a1=+, a1=X."
     );
     let game = arrange(B, &cubes("pa1 hf6", 'P'), "");
     assert_eq!(
         refusal(&game, "a1-b1").to_string(),
-        "a1-b1 is not a move of your pusher on a1. Your pusher on a1 has no legal action."
+        "a1-b1 is not a move of your pusher on a1: the line it would push (b1, c1, d1, e1, f1) \
+         has no empty square at its far end, before the edge of the board, and a push needs \
+         one. Your pusher on a1 has no legal action."
     );
 }
 
@@ -137,4 +141,50 @@ pub(super) fn an_illegal_stored_action_is_refused_on_apply_and_changes_nothing()
         .apply(W, &foreign, &mut crate::rules::Entropy::for_perft())
         .unwrap_err();
     assert_eq!(err.to_string(), "c3-e5 is not a legal action now.");
+}
+
+#[test]
+pub(super) fn a_path_the_cube_cannot_take_is_refused_with_the_rule_it_breaks() {
+    let reason = |game: &crate::rules::superial::Superial, text: &str| match refusal(game, text) {
+        ActionError::Illegal { reason, .. } => reason,
+        other => panic!("{text}: {other:?}"),
+    };
+    let game = arrange(W, "Pc1 Hb2 pb3 Pc4 Sd2 pf6", "");
+    for (text, why) in [
+        (
+            "c1-c2-c3",
+            "a pusher makes one step: one landing, not a chain",
+        ),
+        ("c1-c3", "a pusher steps one square up, down, left or right"),
+        (
+            "b2-b4-b6",
+            "b5 is empty, and a chain never crosses an empty square: after a hop, it goes on \
+             only by hops over cubes",
+        ),
+        (
+            "b2-a1-a3",
+            "a hop from b2 to a1 turns over a2 or b1, and both are empty",
+        ),
+        ("b2-b4(c2)", "from b2 to b4 it would jump b3, not c2"),
+        ("d2-f4", "e3 is empty: a slasher jumps only a cube"),
+        ("d2-e3-f4", "a slasher's one-square step is its whole move"),
+        (
+            "d2-d4",
+            "a slasher steps one square diagonally, or jumps a cube diagonally beside it to the \
+             square straight beyond (across the edges too)",
+        ),
+    ] {
+        assert_eq!(
+            reason(&game, text),
+            format!(
+                "{text} is not a move of your {} on {}: {why}.",
+                match &text[..1] {
+                    "c" => "pusher",
+                    "b" => "hopper",
+                    _ => "slasher",
+                },
+                &text[..2]
+            )
+        );
+    }
 }

@@ -1,13 +1,14 @@
 //! Random games, classic and with random moves: only legal actions are
 //! played, every legal action reads back from its notation and the
-//! independent count agrees at every position, the log replays to the
-//! state, and every game ends or reaches the cap.
+//! independent count agrees at every position, every position string reads
+//! back to the same position, the log replays to the state, and every game
+//! ends or reaches the cap.
 
 use super::new_game;
 use super::reference::Mailbox;
 use crate::rules::replay_log::replay_log;
 use crate::rules::superial::{Play, Superial, SuperialAction};
-use crate::rules::{Entropy, Game, Status};
+use crate::rules::{Ending, Entropy, Game, Status};
 
 const SEED: [u8; 32] = [11; 32];
 /// Actions per game at most: the 75-turn rule ends a game by 150 actions
@@ -33,6 +34,7 @@ fn random_game(opts: &str, game_no: u64) -> Played {
         let actions = game.legal_actions(seat);
         assert!(!actions.is_empty(), "an ongoing game with no action");
         check_position(&game, seat, &actions, log.len().is_multiple_of(8));
+        round_trip(&game, opts);
         let action = &actions[rng.below(actions.len() as u64) as usize];
         let stream = log.len() as u64;
         let applied = game
@@ -44,6 +46,14 @@ fn random_game(opts: &str, game_no: u64) -> Played {
     // The log replays to the state, from the stored start.
     let replayed = replay_log(Box::new(start), log.iter().map(|(s, a)| (*s, a)), SEED);
     assert_eq!(replayed.to_json(), serde_json::to_value(&game).unwrap());
+    // The last position too, if the position alone ended the game (a team
+    // with no cube, or with no legal action).
+    if matches!(
+        game.outcome().map(|o| &o.reason),
+        Some(Ending::AllCubesCaptured(_) | Ending::NoLegalAction(_))
+    ) {
+        round_trip(&game, opts);
+    }
     Played {
         finished: game.outcome().is_some(),
         length: log.len(),
@@ -83,6 +93,19 @@ fn check_position(
         Mailbox::read(&position).perft(1),
         "{position}"
     );
+}
+
+/// The position string of `game` reads back into a game with the same
+/// position string, status and plays. (Draw claims may differ: which
+/// positions came before is the game's history, not its position.)
+fn round_trip(game: &Superial, opts: &str) {
+    let written = Game::position(game);
+    let read = Superial::from_position(&written, &super::options(opts))
+        .unwrap_or_else(|e| panic!("{written} does not read back: {e}"));
+    assert_eq!(Game::position(&read), written);
+    assert_eq!(Game::status(&read), Game::status(game), "{written}");
+    let seat = game.side();
+    assert_eq!(read.plays(seat), game.plays(seat), "{written}");
 }
 
 fn run(opts: &str, games: u64) {

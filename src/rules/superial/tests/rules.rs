@@ -383,7 +383,7 @@ fn the_page_documents_the_notation_the_position_string_and_the_board() {
         "b2-b3",
         "b2-b4-d4",
         "b2-c3(b3)",
-        "c3-d4=X",
+        "c2-c3=X",
         "d4=+",
         "random",
         "claim draw",
@@ -401,5 +401,27 @@ fn the_page_documents_the_notation_the_position_string_and_the_board() {
             line.chars().count() <= 80 || settled.contains(&line.trim_start_matches("- ")),
             "{line}"
         );
+    }
+}
+
+#[test]
+fn the_pages_examples_of_an_aspect_change_are_legal() {
+    let page = Superial::rules_page();
+    // A move ending with a change: White's pusher on c2 steps onto c3, a
+    // black square, from the start.
+    for example in ["(c2-c3=X)", "c2-c3=X ", "c2-c3=slasher"] {
+        assert!(page.contains(example), "{example}");
+    }
+    let start = super::new_game("");
+    for text in ["c2-c3=X", "c2-c3=slasher"] {
+        assert_eq!(super::on(&super::play(&start, text), "c3"), 'S', "{text}");
+    }
+    // A change instead of moving: a white cube on d4, a black square.
+    for example in ["(d4=+)", "d4=+  d4=hopper"] {
+        assert!(page.contains(example), "{example}");
+    }
+    let game = super::arrange(super::W, "Pd4 pf6", "");
+    for text in ["d4=+", "d4=hopper"] {
+        assert_eq!(super::on(&super::play(&game, text), "d4"), 'H', "{text}");
     }
 }

@@ -159,11 +159,12 @@ pub(super) fn the_facts_tell_a_claimable_draw_and_a_long_quiet_stretch() {
 }
 
 #[test]
-pub(super) fn every_viewer_sees_everything_and_only_the_bottom_differs() {
+pub(super) fn every_viewer_sees_everything_and_only_the_bottom_and_the_hint_differ() {
     let game = play_all(&new_game("random-moves=1"), &["c2-c3", "random"]);
     let json = |viewer| {
         let mut json = serde_json::to_value(game.view(viewer)).unwrap();
         json.as_object_mut().unwrap().remove("bottom");
+        json.as_object_mut().unwrap().remove("may_throw");
         json
     };
     let host = json(Viewer::Host);
@@ -172,7 +173,32 @@ pub(super) fn every_viewer_sees_everything_and_only_the_bottom_differs() {
     }
     assert_eq!(game.view(Viewer::Seat(Seat::Black)).bottom, B);
     assert_eq!(game.view(Viewer::Spectator).bottom, W);
+    assert!(game.view(Viewer::Seat(W)).may_throw && !game.view(Viewer::Seat(B)).may_throw);
     let history = game.view(Viewer::Seat(W)).history();
     assert_eq!(history.len(), 2);
     assert!(history[1].text.starts_with("random "), "{history:?}");
+}
+
+#[test]
+pub(super) fn only_a_player_with_a_random_move_left_is_told_how_to_write_one() {
+    let game = play(&new_game("random-moves=1"), "random");
+    let random_fact = |viewer| {
+        present(&game, viewer)
+            .facts
+            .into_iter()
+            .find(|f| f.starts_with("Random moves left"))
+            .expect("the random moves are told")
+    };
+    assert_eq!(
+        random_fact(Viewer::Seat(W)),
+        "Random moves left: White 0, Black 1"
+    );
+    assert_eq!(
+        random_fact(Viewer::Seat(B)),
+        "Random moves left: White 0, Black 1 (write: random)"
+    );
+    assert_eq!(
+        random_fact(Viewer::Spectator),
+        "Random moves left: White 0, Black 1"
+    );
 }

@@ -54,7 +54,7 @@ pub(super) fn no_castling_through_a_square_a_cube_attacks() {
     let game = at("8/8/8/8/8/8/4x3/4K2R w K - 0 1");
     let err = refusal(&game, "O-O").to_string();
     assert!(
-        err.contains("castle out of, through or into check"),
+        err.contains("castling through check is not allowed"),
         "{err}"
     );
     // Without it, castling is legal.
@@ -75,5 +75,40 @@ pub(super) fn the_check_is_announced() {
     assert!(
         events.iter().any(|e| e.text == "White is in check."),
         "{events:?}"
+    );
+}
+
+#[test]
+pub(super) fn a_refused_castling_says_whether_out_of_through_or_into_check() {
+    // The hopper on e2 could jump the king on e1 (a black square) and land
+    // on d1: White is in check, and may not castle out of it.
+    let game = at("8/8/8/8/8/8/4+3/R3K2R w KQ - 0 1");
+    assert!(in_check(game.position(), W));
+    let err = refusal(&game, "O-O-O").to_string();
+    assert!(
+        err.starts_with("You are in check, and castling out of check is not allowed."),
+        "{err}"
+    );
+    // The slasher on c2 could jump d1 (landing on e8 across the edge), but
+    // not e1: the king would cross d1 in check.
+    let game = at("8/8/8/8/8/8/2x5/R3K3 w Q - 0 1");
+    assert!(!in_check(game.position(), W));
+    let err = refusal(&game, "O-O-O").to_string();
+    assert!(
+        err.starts_with(
+            "O-O-O would take your king across d1, where it would be in check: castling \
+             through check is not allowed."
+        ),
+        "{err}"
+    );
+    // The slasher on b2 could jump a king on c1 (landing on d8 across the
+    // edge), not one on e1 or d1.
+    let game = at("8/8/8/8/8/8/1x6/R3K3 w Q - 0 1");
+    let err = refusal(&game, "O-O-O").to_string();
+    assert!(
+        err.starts_with(
+            "O-O-O would put your king in check on c1: castling into check is not allowed."
+        ),
+        "{err}"
     );
 }

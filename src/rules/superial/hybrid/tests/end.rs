@@ -81,8 +81,19 @@ pub(super) fn a_cube_capture_resets_the_fifty_move_count() {
     let game = at("7(or)/8/8/8/3oo3/3NP3/8/K7 b - - 40 30");
     assert_eq!(play(&game, "d4-d3").position().halfmove_clock(), 0);
     assert_eq!(play(&game, "d4-c4").position().halfmove_clock(), 41);
+}
+
+#[test]
+pub(super) fn a_push_alone_restarts_no_count() {
+    let game = at("7(or)/8/8/8/3oo3/3NP3/8/K7 b - - 40 30");
     // A pawn pushed (onto e2, a white square: not captured) made no move.
     let pushed = play(&game, "e4-e3");
     assert_eq!(on(&pushed, "e2"), "P");
+    assert_eq!(pushed.position().halfmove_clock(), 41);
+    // Nor does a piece's push that captures nothing: the knight pushed
+    // onto e2, a white square, is only moved.
+    let game = at("7(or)/8/8/8/4o3/4N3/8/K7 b - - 40 30");
+    let pushed = play(&game, "e4-e3");
+    assert_eq!(on(&pushed, "e2"), "N");
     assert_eq!(pushed.position().halfmove_clock(), 41);
 }

@@ -164,3 +164,15 @@ pub(super) fn a_pawn_king_may_not_double_step_where_a_pawn_takes_it_en_passant()
     let game = at("8/3(op)4/8/7P/8/8/8/K7 b - - 0 1");
     assert_eq!(on(&play(&game, "d5"), "d5"), "(op)");
 }
+
+#[test]
+pub(super) fn a_pawn_king_riding_its_cube_onto_rank_1_is_written_and_read_back() {
+    // As its cube the king steps from h2 to h1: a pawn there that did not
+    // move as a pawn, so it has not promoted.
+    let game = play(&at("4o3/8/8/8/8/8/7(op)/K7 b - - 0 1"), "h2-h1");
+    let written = crate::rules::superial::hybrid::position::write(game.position());
+    assert_eq!(written, "4o3/8/8/8/8/8/8/K6(op) w - - 1 2");
+    let read = at(&written);
+    assert_eq!(read.position(), game.position());
+    assert_eq!(on(&read, "h1"), "(op)");
+}

@@ -42,7 +42,8 @@ pub fn start() -> Hybrid {
 /// Parses and applies `text` for the side to act; panics with the refusal.
 pub fn play_events(game: &Hybrid, text: &str) -> (Hybrid, Vec<Event>) {
     let seat = game.side();
-    let action = super::notation::parse(game, seat, text)
+    let action = game
+        .parse(seat, text)
         .unwrap_or_else(|e| panic!("{text:?} refused: {e}"));
     game.apply(seat, &action)
         .unwrap_or_else(|e| panic!("{text:?} not applied: {e}"))
@@ -59,7 +60,7 @@ pub fn play_all(game: &Hybrid, texts: &[&str]) -> Hybrid {
 
 /// The refusal of `text` for the side to act.
 pub fn refusal(game: &Hybrid, text: &str) -> ActionError {
-    match super::notation::parse(game, game.side(), text) {
+    match game.parse(game.side(), text) {
         Ok(action) => panic!("{text:?} was accepted as {action:?}"),
         Err(e) => e,
     }

@@ -97,7 +97,6 @@ const SETTLED: &[Pin] = &[
             check::a_cube_that_could_push_the_white_king_onto_a_black_square_gives_check,
             check::a_slasher_checks_across_the_edge,
             check::the_check_is_announced,
-            king::a_pawn_king_may_not_double_step_where_a_pawn_takes_it_en_passant,
         ],
     ),
     (
@@ -117,7 +116,10 @@ const SETTLED: &[Pin] = &[
     ),
     (
         "Castling is as in chess, never out of, through or into check, cube attacks included.",
-        &[check::no_castling_through_a_square_a_cube_attacks],
+        &[
+            check::no_castling_through_a_square_a_cube_attacks,
+            check::a_refused_castling_says_whether_out_of_through_or_into_check,
+        ],
     ),
     (
         "The castling right is lost for good once the king or the rook leaves its square by any means, a push included.",
@@ -132,11 +134,23 @@ const SETTLED: &[Pin] = &[
         ],
     ),
     (
-        "A pawn promotes on its own move only: a pawn pushed to its last rank stays a pawn.",
+        "Black's king moving as its pawn is a pawn for en passant both ways: it takes en passant, and its double step may be taken en passant (so it is refused where that would take the king).",
+        &[
+            pawns::blacks_pawn_king_takes_en_passant,
+            king::a_pawn_king_may_not_double_step_where_a_pawn_takes_it_en_passant,
+        ],
+    ),
+    (
+        "A pawn promotes on its own move only: a pawn pushed to its last rank, or Black's pawn king carried there by its cube, stays a pawn.",
         &[
             pawns::a_pushed_pawn_does_not_promote,
             pawns::a_pawn_promotes_on_its_own_move,
+            king::a_pawn_king_riding_its_cube_onto_rank_1_is_written_and_read_back,
         ],
+    ),
+    (
+        "A pawn pushed onto its own first rank moves one step only.",
+        &[pawns::a_pawn_pushed_onto_its_own_first_rank_moves_one_step_only],
     ),
     (
         "Checkmate of either king wins.",
@@ -154,11 +168,15 @@ const SETTLED: &[Pin] = &[
         &[end::no_legal_action_without_check_draws],
     ),
     (
-        "Repetition and the 50 and 75 move rules are as in chess; any capture (a cube's included) and any pawn move restart the count, a push does not.",
+        "Repetition and the 50 and 75 move rules are as in chess; any capture (a cube's included) and any pawn move restart the count.",
         &[
             end::threefold_repetition_may_be_claimed,
             end::a_cube_capture_resets_the_fifty_move_count,
         ],
+    ),
+    (
+        "A push alone restarts no count, not even a push of a pawn: a pushed pawn has not moved.",
+        &[end::a_push_alone_restarts_no_count],
     ),
     (
         "The hybrid has no random moves: random-moves above 0 with hybrid=on is refused.",
@@ -271,8 +289,8 @@ fn the_page_documents_the_hybrid() {
     for form in [
         "hybrid=on",
         "THE HYBRID (hybrid=on)",
-        "c7-d6 K@d6",
-        "K@d6(e5)",
+        "d4-d3 K@d3",
+        "K@e5(d4)",
         "1o1o1o1o/o1o1o1o1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
         "(on)",
         "o/n",
@@ -281,4 +299,36 @@ fn the_page_documents_the_hybrid() {
         assert!(page.contains(form), "{form}");
     }
     assert!(!page.contains("not offered yet"));
+}
+
+#[test]
+fn the_pages_examples_of_the_hybrid_are_legal() {
+    let page = SuperialChess::rules_page();
+    let hybrid = &page[page.find("THE HYBRID").unwrap()..];
+    // A cube's move with a change, after 1.e4: c6 is a white square.
+    assert!(hybrid.contains("c7-c6=X"));
+    assert_eq!(on(&play(&play(&start(), "e4"), "c7-c6=X"), "c6"), "x");
+    // The first capture: the pusher on d4 pushes the knight onto d2, a
+    // black square, and the king goes on either square.
+    assert!(hybrid.contains("d4-d3 K@d3 or d4-d3 K@d2"));
+    let first = at("8/8/8/8/3o4/3N4/8/K7 b - - 0 1");
+    assert_eq!(on(&play(&first, "d4-d3 K@d3"), "d3"), "(on)");
+    assert_eq!(on(&play(&first, "d4-d3 K@d2"), "d2"), "(on)");
+    // Two pieces captured: the slasher jumps b2 and d4, and the bishop of
+    // d4 becomes the king on e5.
+    assert!(hybrid.contains("K@e5(d4)"));
+    let two = at("8/8/8/8/3B4/8/1N6/x3K3 b - - 0 1");
+    assert_eq!(on(&play(&two, "a1-c3-e5 K@e5(d4)"), "e5"), "(xb)");
+    // The king, a knight riding a pusher on d5 (a white square), moves as
+    // its cube or as its piece; a pawn king as a pawn.
+    assert!(hybrid.contains("d5-d6,\nd5=X") && hybrid.contains("Nf6, N d5-f6"));
+    let king = at("8/8/8/3(on)4/8/8/8/K7 b - - 0 1");
+    assert_eq!(on(&play(&king, "d5-d6"), "d6"), "(on)");
+    assert_eq!(on(&play(&king, "d5=X"), "d5"), "(xn)");
+    for text in ["Nf6", "N d5-f6"] {
+        assert_eq!(on(&play(&king, text), "f6"), "(on)", "{text}");
+    }
+    assert!(hybrid.contains("a pawn as in chess: d4"));
+    let pawn = at("8/8/8/3(op)4/8/8/8/K7 b - - 0 1");
+    assert_eq!(on(&play(&pawn, "d4"), "d4"), "(op)");
 }

@@ -46,3 +46,26 @@ fn blacks_king_is_drawn_riding_its_cube() {
         "{drawn}"
     );
 }
+
+#[test]
+pub(super) fn the_legend_names_blacks_king_as_it_stands() {
+    let legend = |position: &str| {
+        HybridView::build(&at(position), Viewer::Host)
+            .present()
+            .legend
+            .join("\n")
+    };
+    let with_king = legend("8/4Ro2/2o1(op)3/8/P7/8/1PPPPPP1/R1BQKBN1 b Q - 0 11");
+    assert!(
+        with_king.contains("o/p: Black's king, a pawn (p) riding a pusher (o)"),
+        "{with_king}"
+    );
+    assert!(!with_king.contains("o/n"), "{with_king}");
+    let slasher = legend("8/8/8/8/3(xq)4/8/8/K7 w - - 0 1");
+    assert!(
+        slasher.contains("X/q: Black's king, a queen (q) riding a slasher (X)"),
+        "{slasher}"
+    );
+    // Before Black's first capture there is no king to name.
+    assert!(!legend(super::super::position::START).contains("Black's king"));
+}

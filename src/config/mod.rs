@@ -1,6 +1,12 @@
 //! The configuration file (TOML). Secrets are never in it: passwords come
 //! from environment variables that the file names (`password_env`), OAuth
 //! 2.0 access tokens from a command the file names (`token_command`).
+//!
+//! The configuration is data that the rooms above it read (the referee
+//! turns its part into its clock and computer settings, `referee/host.rs`);
+//! it names no other room of the crate.
+
+pub mod folder;
 
 use std::path::{Path, PathBuf};
 
@@ -217,26 +223,6 @@ impl Default for RefereeConfig {
 }
 
 impl RefereeConfig {
-    /// The host's time control.
-    pub fn clock(&self) -> crate::referee::clock::Clock {
-        crate::referee::clock::Clock {
-            days_per_move: self.days_per_move,
-            reminder_hours: self.reminder_hours,
-            vacation_days_per_year: self.vacation_days_per_year,
-        }
-    }
-
-    /// The host's settings for the computer opponent; its pseudo-address
-    /// is `computer@` the referee's domain.
-    pub fn computer(&self) -> crate::referee::ComputerSettings {
-        crate::referee::ComputerSettings {
-            enabled: self.computer,
-            budget: std::time::Duration::from_millis(self.computer_budget_ms),
-            max_games: self.computer_max_games,
-            address: format!("computer@{}", self.split_address().1).to_ascii_lowercase(),
-        }
-    }
-
     /// The local part and domain of the referee's address.
     pub fn split_address(&self) -> (&str, &str) {
         self.address
@@ -318,7 +304,8 @@ pub struct ImapConfig {
     /// With `auth = "oauth2"`: a shell command that prints a fresh access
     /// token (as mbsync's `PassCmd` or msmtp's `passwordeval`).
     pub token_command: Option<String>,
-    /// A PEM file of extra certificate authorities to trust (a private CA).
+    /// A PEM file of certificates to trust: private authorities, or the
+    /// server's own certificate, pinned (docs/hosting.md, `mail::tls`).
     pub ca_file: Option<PathBuf>,
     #[serde(default = "default_mailbox")]
     pub mailbox: String,
@@ -431,11 +418,11 @@ impl Config {
                 ("mailbox", &imap.mailbox),
                 ("done_folder", &imap.done_folder),
             ] {
-                if let Err(e) = crate::mail::folders::levels(name) {
+                if let Err(e) = folder::levels(name) {
                     bail!("imap.{setting} {name:?} names no folder: it {e}");
                 }
             }
-            if crate::mail::folders::same_folder(&imap.mailbox, &imap.done_folder) {
+            if folder::same_folder(&imap.mailbox, &imap.done_folder) {
                 bail!(
                     "imap.done_folder {:?} is the watched mailbox itself; name another folder",
                     imap.done_folder
@@ -632,26 +619,6 @@ mod tests {
         assert!(error.contains("uses token_command only"), "{error}");
         let error = check("password_env = \"P\"\ntoken_command = \"t\"").unwrap_err();
         assert!(error.contains("set auth = \"oauth2\""), "{error}");
-    }
-
-    #[test]
-    fn the_computer_settings_have_defaults_and_its_address_the_referees_domain() {
-        let config: Config =
-            toml::from_str("[referee]\naddress = \"Games@Club.example\"\n").unwrap();
-        let computer = config.referee.computer();
-        assert!(computer.enabled);
-        assert_eq!(computer.budget, std::time::Duration::from_secs(1));
-        assert_eq!(computer.max_games, 20);
-        assert_eq!(computer.address, "computer@club.example");
-        let config: Config = toml::from_str(
-            "[referee]\naddress = \"r@x.example\"\ncomputer = false\ncomputer_budget_ms = 250\n\
-             computer_max_games = 3\n",
-        )
-        .unwrap();
-        let computer = config.referee.computer();
-        assert!(!computer.enabled);
-        assert_eq!(computer.budget, std::time::Duration::from_millis(250));
-        assert_eq!(computer.max_games, 3);
     }
 
     #[test]

@@ -13,6 +13,11 @@
 //!
 //! Writing is idempotent: a file is written only when its content changed,
 //! and a second export of the same games writes nothing.
+//!
+//! A room of its own above `render` (its pages are rendered as the mails
+//! are): the archive it publishes is data below the referee
+//! (`crate::archive`), which the referee builds, so the referee never
+//! names the site.
 
 mod index;
 mod page;
@@ -23,22 +28,7 @@ use std::sync::OnceLock;
 use minijinja::Environment;
 use thiserror::Error;
 
-use super::{Archive, pgn};
-use crate::rules::{AnyView, Event};
-
-/// One step of a finished game: the start, or a log entry and the whole
-/// truth after it (built by `Referee::archive_plies`).
-#[derive(Clone, Debug)]
-pub struct Ply {
-    /// The log entry's index; `None` for the start.
-    pub index: Option<i64>,
-    /// What the entry told, to whom (everything is public now).
-    pub events: Vec<Event>,
-    /// Everything after the entry.
-    pub view: AnyView,
-    /// The game actions that stand after it (a takeback removes some).
-    pub moves: usize,
-}
+use crate::archive::{Archive, Ply, pgn};
 
 /// A finished game, ready for its page.
 #[derive(Clone, Debug)]
@@ -146,19 +136,16 @@ impl SiteWriter {
 const TEMPLATES: &[(&str, &str)] = &[
     (
         "index.html",
-        include_str!("../../../templates/site/index.html"),
+        include_str!("../../templates/site/index.html"),
     ),
-    (
-        "game.html",
-        include_str!("../../../templates/site/game.html"),
-    ),
+    ("game.html", include_str!("../../templates/site/game.html")),
 ];
 
 /// The stylesheet and scripts, inlined into the pages (no separate file to
 /// lose, nothing to fetch).
-const STYLE: &str = include_str!("../../../templates/site/site.css");
-const GAME_SCRIPT: &str = include_str!("../../../templates/site/game.js");
-const INDEX_SCRIPT: &str = include_str!("../../../templates/site/index.js");
+const STYLE: &str = include_str!("../../templates/site/site.css");
+const GAME_SCRIPT: &str = include_str!("../../templates/site/game.js");
+const INDEX_SCRIPT: &str = include_str!("../../templates/site/index.js");
 
 /// The templates, with HTML autoescape (the names end in `.html`).
 fn environment() -> &'static Environment<'static> {

@@ -8,8 +8,8 @@ use minijinja::context;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{GAME_SCRIPT, Ply, STYLE, SiteGame, render, result_words, trusted, when};
-use crate::archive::{Archive, ArchivedEntry};
+use super::{GAME_SCRIPT, STYLE, SiteGame, render, result_words, trusted, when};
+use crate::archive::{Archive, ArchivedEntry, Ply};
 use crate::rules::{Audience, Diagram, Seat};
 
 /// The files written beside the page, by name.

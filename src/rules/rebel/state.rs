@@ -1,0 +1,311 @@
+//! A game of `rebel-chess`: the position, the actions played, the draw
+//! record and the outcome, and what each allows now. The game behind the
+//! [`Game`](crate::rules::Game) trait is in [`super::game`], above it.
+
+use serde::{Deserialize, Serialize};
+
+use super::notation::{ACTION_FORMS, PlayError};
+use super::position::RebelPosition;
+use super::{DrawRule, Play, Seat, Version};
+use crate::rules::chess;
+use crate::rules::chesslike::DrawRecord;
+use crate::rules::{ActionError, Ending, Event, HistoryLine, Outcome, PositionError};
+
+/// What a player may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RebelAction {
+    /// A move or a recruit.
+    Play(Play),
+    /// A claim of a draw by threefold repetition or the 50-move rule.
+    ClaimDraw,
+    /// An action with a claim that holds once it is played (`Nf3 claim`).
+    PlayAndClaim(Play),
+    /// Rebel III: the Rebels concede (on either turn); the Spartans win.
+    Concede,
+}
+
+/// One action of the game, as played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedAction {
+    pub play: Play,
+    /// Its SAN in the position it was played in, check marks included.
+    pub san: String,
+    /// What changed sides, for the history: `knight converted`, `knight
+    /// returned`, `conversionmate: Black's king converted`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl PlayedAction {
+    /// The history's text: the SAN, with the note in brackets.
+    pub fn text(&self) -> String {
+        match &self.note {
+            Some(note) => format!("{} ({note})", self.san),
+            None => self.san.clone(),
+        }
+    }
+}
+
+/// A game of Rebel Chess in progress.
+///
+/// Stored as JSON with its version and its positions as position strings;
+/// reading it back validates them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Stored", into = "Stored")]
+pub struct RebelChess {
+    pub(super) version: Version,
+    pub(super) start: RebelPosition,
+    pub(super) position: RebelPosition,
+    pub(super) moves: Vec<PlayedAction>,
+    pub(super) record: DrawRecord,
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// The stored form of [`RebelChess`].
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    version: Version,
+    start: String,
+    position: String,
+    moves: Vec<PlayedAction>,
+    record: DrawRecord,
+    outcome: Option<Outcome>,
+}
+
+impl From<RebelChess> for Stored {
+    fn from(game: RebelChess) -> Stored {
+        Stored {
+            version: game.version,
+            start: game.start.fen(),
+            position: game.position.fen(),
+            moves: game.moves,
+            record: game.record,
+            outcome: game.outcome,
+        }
+    }
+}
+
+impl TryFrom<Stored> for RebelChess {
+    type Error = PositionError;
+
+    fn try_from(stored: Stored) -> Result<RebelChess, PositionError> {
+        Ok(RebelChess {
+            version: stored.version,
+            start: RebelPosition::from_fen(&stored.start, stored.version)?,
+            position: RebelPosition::from_fen(&stored.position, stored.version)?,
+            moves: stored.moves,
+            record: stored.record,
+            outcome: stored.outcome,
+        })
+    }
+}
+
+/// The outcome the position itself imposes: a board ending or an
+/// automatic draw.
+fn automatic_outcome(position: &RebelPosition, record: &DrawRecord) -> Option<Outcome> {
+    if let Some(end) = position.board_end() {
+        return Some(end.outcome());
+    }
+    let rule = if position.is_insufficient_material() {
+        Some(DrawRule::InsufficientMaterial)
+    } else {
+        record.automatic(position.halfmove_clock())
+    };
+    rule.map(|rule| Outcome::draw(Ending::Draw(rule)))
+}
+
+/// A player-facing error from a notation one.
+fn play_error(err: PlayError) -> ActionError {
+    match err {
+        PlayError::Syntax { text } => ActionError::syntax(
+            text,
+            format!("{ACTION_FORMS}, or claim draw (Rebel III's Rebels also: concede)"),
+        ),
+        PlayError::Illegal { reason, hint, .. } => ActionError::illegal_with_hint(reason, hint),
+        PlayError::Ambiguous { text, candidates } => ActionError::Ambiguous { text, candidates },
+    }
+}
+
+impl RebelChess {
+    /// A game starting from `start`; it may be over at once.
+    pub fn from_start(start: RebelPosition) -> RebelChess {
+        let record = DrawRecord::new(start.repetition_key());
+        let outcome = automatic_outcome(&start, &record);
+        RebelChess {
+            version: start.version(),
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            record,
+            outcome,
+        }
+    }
+
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// The position on the board now.
+    pub fn current(&self) -> &RebelPosition {
+        &self.position
+    }
+
+    pub fn start(&self) -> &RebelPosition {
+        &self.start
+    }
+
+    pub fn moves(&self) -> &[PlayedAction] {
+        &self.moves
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The draw the side to move may claim now.
+    pub fn claimable(&self) -> Option<DrawRule> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.record.claimable(self.position.halfmove_clock())
+    }
+
+    /// The full-move number and seat of the action with index `ply`.
+    pub fn move_number(&self, ply: usize) -> (u32, Seat) {
+        chess::move_number(self.start.turn(), self.start.fullmove_number(), ply)
+    }
+
+    /// The actions as history lines, what changed sides noted.
+    pub fn history(&self) -> Vec<HistoryLine> {
+        chess::history_lines(
+            self.start.turn(),
+            self.start.fullmove_number(),
+            self.moves.iter().map(PlayedAction::text),
+        )
+    }
+
+    pub(super) fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
+        chess::check_turn(self.outcome.as_ref(), self.position.turn(), seat)
+    }
+
+    /// Whether `seat` may concede now, or why not.
+    pub(super) fn check_concede(&self, seat: Seat) -> Result<(), ActionError> {
+        if let Some(outcome) = &self.outcome {
+            return Err(ActionError::Finished(outcome.to_string()));
+        }
+        match self.position.rebels() {
+            Some(rebels) if rebels == seat => Ok(()),
+            Some(rebels) => Err(ActionError::illegal(format!(
+                "Only the Rebels ({rebels}) may concede; the Spartans win by wiping them out. To \
+                 give up the game, write resign."
+            ))),
+            None if self.version == Version::Three => Err(ActionError::illegal(
+                "Only the Rebels may concede, and there are none until a conversionmate. To give \
+                 up the game, write resign.",
+            )),
+            None => Err(ActionError::illegal(format!(
+                "There is no concession in {} (only Rebel III's Rebels concede). To give up the \
+                 game, write resign.",
+                self.version.title()
+            ))),
+        }
+    }
+
+    /// The game after a legal action, with its events. (The computer's
+    /// search plays its choices, legal by construction, this way.)
+    pub(crate) fn after_play(&self, play: &Play) -> (RebelChess, Vec<Event>) {
+        let before = &self.position;
+        let seat = before.turn();
+        let san = before.san(play);
+        let position = before.play(play);
+        let mut record = self.record.clone();
+        record.push(position.repetition_key(), position.halfmove_clock());
+        let outcome = automatic_outcome(&position, &record);
+        let mut events = vec![Event::public(format!("{seat} played {san}"))];
+        let mut notes = Vec::new();
+        if let Play::Recruit { target, .. } = play {
+            let piece = before.piece_at(*target).expect("a recruit has a target");
+            if piece.converted {
+                events.push(Event::public(format!(
+                    "{seat} returned its {} on {target} from {}: it is no longer converted.",
+                    piece.role.name(),
+                    piece.color
+                )));
+                notes.push(format!("{} returned", piece.role.name()));
+            } else {
+                events.push(Event::public(format!(
+                    "{seat} recruited {}'s {} on {target}: it now serves {seat}, marked \
+                     converted.",
+                    piece.color,
+                    piece.role.name()
+                )));
+                notes.push(format!("{} converted", piece.role.name()));
+            }
+        }
+        if let Some(king) = position.conversionmate_after(before) {
+            let mated = seat.other();
+            events.push(Event::public(format!(
+                "Conversionmate: {mated}'s king on {king}, mated by converted pieces only, is \
+                 converted and now serves {seat}. {seat}, with two kings, are the Spartans; \
+                 {mated}, with none, the Rebels. {mated} to move."
+            )));
+            notes.push(format!("conversionmate: {mated}'s king converted"));
+        }
+        match (&outcome, position.board_end()) {
+            (Some(_), Some(end)) => events.push(Event::public(end.announcement())),
+            (Some(outcome), None) => {
+                events.push(Event::public(format!("Draw by {}.", outcome.reason)));
+            }
+            (None, _) => {
+                if position.is_check() {
+                    events.push(Event::public("Check."));
+                }
+                if let Some(reason) = record.claimable(position.halfmove_clock()) {
+                    events.push(Event::public(format!(
+                        "{} may claim a draw by {reason}.",
+                        seat.other()
+                    )));
+                }
+            }
+        }
+        let mut moves = self.moves.clone();
+        moves.push(PlayedAction {
+            play: *play,
+            san,
+            note: (!notes.is_empty()).then(|| notes.join("; ")),
+        });
+        (
+            RebelChess {
+                version: self.version,
+                start: self.start.clone(),
+                position,
+                moves,
+                record,
+                outcome,
+            },
+            events,
+        )
+    }
+
+    pub(super) fn no_claim(&self) -> ActionError {
+        chess::no_claim(self.record.repetitions(), self.position.halfmove_clock())
+    }
+
+    /// Checks that `play` is legal now, explaining why not.
+    pub(super) fn legal(&self, play: &Play) -> Result<Play, ActionError> {
+        if self.position.legal_plays().contains(play) {
+            return Ok(*play);
+        }
+        match self.position.parse_play(&play.to_string()) {
+            Err(err) => Err(play_error(err)),
+            Ok(_) => Err(ActionError::illegal(format!(
+                "{play} is not a legal action."
+            ))),
+        }
+    }
+
+    pub(super) fn parse_play(&self, text: &str) -> Result<Play, ActionError> {
+        self.position.parse_play(text).map_err(play_error)
+    }
+}
