@@ -218,10 +218,10 @@ const BUDGET_SETS: &[(&str, &[&str], &[usize])] = &[
 /// after White's `Bf6` (some three thousand actions for Black's cubes).
 const HYBRID: &str = "1o1o1o(+q)o/2o1o1ob/3N4/P4P2/4P2P/RPB5/2PP1R2/1N2K3 w - - 13 34";
 
-/// `cargo bench --bench computer -- budget`: the worst time a choice took
-/// as a ratio to its budget, for each game and option set and over all,
-/// at 100 ms and at 1 s.
-fn budget_rows() {
+/// `cargo bench --bench computer -- budget [WORD]`: the worst time a
+/// choice took as a ratio to its budget, for each game and option set
+/// (those whose name contains WORD) and over all, at 100 ms and at 1 s.
+fn budget_rows(filter: &[String]) {
     for budget in [Duration::from_millis(100), Duration::from_secs(1)] {
         println!("budget {budget:?}, the computer at its strongest level (all of the budget):");
         let mut worst_of_all = (0.0f64, String::new());
@@ -236,7 +236,12 @@ fn budget_rows() {
                 worst_of_all = (worst, row);
             }
         };
+        let wanted =
+            |row: &str| filter.is_empty() || filter.iter().any(|f| row.contains(f.as_str()));
         for (name, words, plies) in BUDGET_SETS {
+            if !wanted(&format!("{name} {}", words.join(" "))) {
+                continue;
+            }
             let info = GameInfo::find(name).unwrap();
             let options = Options::parse(words.iter().copied()).unwrap();
             let mut ratios = Vec::new();
@@ -252,21 +257,23 @@ fn budget_rows() {
             }
             measure(format!("{name} {}", words.join(" ")), ratios);
         }
-        let info = GameInfo::find("superial-chess").unwrap();
-        let options = Options::parse(["hybrid=on"]).unwrap();
-        let game = (info.from_position)(HYBRID, &options).unwrap();
-        let mut told = Correspondence::new(game, &options);
-        let white = told.choice_over_budget(Seat::White, budget);
-        told.play(Seat::White, "Bf6", 0);
-        let black = told.choice_over_budget(Seat::Black, budget);
-        measure(
-            "superial-chess hybrid=on, the issue's position, White".into(),
-            vec![white],
-        );
-        measure(
-            "superial-chess hybrid=on, the issue's position, Black after Bf6".into(),
-            vec![black],
-        );
+        if wanted("superial-chess hybrid=on, the issue's position") {
+            let info = GameInfo::find("superial-chess").unwrap();
+            let options = Options::parse(["hybrid=on"]).unwrap();
+            let game = (info.from_position)(HYBRID, &options).unwrap();
+            let mut told = Correspondence::new(game, &options);
+            let white = told.choice_over_budget(Seat::White, budget);
+            told.play(Seat::White, "Bf6", 0);
+            let black = told.choice_over_budget(Seat::Black, budget);
+            measure(
+                "superial-chess hybrid=on, the issue's position, White".into(),
+                vec![white],
+            );
+            measure(
+                "superial-chess hybrid=on, the issue's position, Black after Bf6".into(),
+                vec![black],
+            );
+        }
         println!(
             "  worst of all: {:.2} of the budget ({})",
             worst_of_all.0, worst_of_all.1
@@ -334,8 +341,12 @@ fn reading<G: Playable>(name: &str, options: &[&str], plies: usize) -> Duration 
 type Measure = fn() -> (f64, Duration);
 
 fn main() {
-    if std::env::args().skip(1).any(|a| a == "budget") {
-        budget_rows();
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if words.first().is_some_and(|w| w == "budget") {
+        budget_rows(&words[1..]);
         return;
     }
     let (chess, chess_time) = rate::<Chess>("chess", &[], 12);

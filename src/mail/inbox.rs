@@ -1,7 +1,9 @@
 //! What the referee does with one incoming mail: recognise it, authenticate
 //! its sender, run its command, and draft the answers. Everything happens in
 //! the caller's transaction, which also records the mail as done and queues
-//! the drafts, so a mail's effects and its answers commit together.
+//! the drafts, so a mail's effects and its answers commit together. A move
+//! the computer answers is the exception: its answer is made after, outside
+//! this transaction, and the player's mail goes with it (`room.rs`).
 
 use crate::store::Tx;
 

@@ -201,8 +201,9 @@ async fn a_resignation_before_the_answer_ends_the_debt() {
 async fn other_mail_is_processed_while_the_computer_thinks() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("arbiter.db");
-    // Five seconds a move: long beside a mail's processing.
-    let mut room = open(&path, thinking(5_000)).await;
+    // Five seconds a move (a third of the budget, at the default level):
+    // long beside a mail's processing.
+    let mut room = open(&path, thinking(15_000)).await;
     let reply = started(&mut room).await;
     let key = room.next_key();
     let moved = mail(ALICE, &reply, "Re", "e4@x", "e4");

@@ -27,7 +27,8 @@ use crate::rules::reality::{RealityCheck, Settings};
 use crate::rules::rebel::RebelChess;
 use crate::rules::reflection::ReflectionTeammate;
 use crate::rules::superial::SuperialChess;
-use crate::rules::{AnyGame, Entropy, GameInfo, Options, Seat, Status};
+use crate::games::GameInfo;
+use crate::rules::{AnyGame, Entropy, Options, Seat, Status};
 
 /// A clock that advances by the work it is told of, and a little at each
 /// look.
