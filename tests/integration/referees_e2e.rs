@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter::demo::mailstack::{MailStack, StackOptions};
+use arbiter::games::GameInfo;
 use arbiter::mail::daemon::LEASE_SECONDS;
 use arbiter::referee::{Match, Referee};
-use arbiter::games::GameInfo;
 use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::Store;
 use arbiter::store::cluster::Cluster;
