@@ -21,13 +21,13 @@ use super::Told;
 use crate::bot::clock::{Clock, Work};
 use crate::bot::reality::random_setup;
 use crate::bot::{BotError, Budget, ComputerInput, Level, Strategy, computer_on};
+use crate::games::GameInfo;
 use crate::rules::bluff::BluffChess;
 use crate::rules::chess::Chess;
 use crate::rules::reality::{RealityCheck, Settings};
 use crate::rules::rebel::RebelChess;
 use crate::rules::reflection::ReflectionTeammate;
 use crate::rules::superial::SuperialChess;
-use crate::games::GameInfo;
 use crate::rules::{AnyGame, Entropy, Options, Seat, Status};
 
 /// A clock that advances by the work it is told of, and a little at each
