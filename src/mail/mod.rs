@@ -18,6 +18,7 @@ pub mod sender;
 pub mod shutdown;
 pub mod smtp;
 pub mod tls;
+mod watcher;
 
 /// A game command's conditional moves, set as a mail sets them (for
 /// `arbiter game play`).

@@ -1,0 +1,292 @@
+//! The mailbox watcher, one of the daemon's parts: on a blocking thread, it
+//! connects to the referee's mailbox, processes each waiting mail in a
+//! transaction of its own (then files it), waits for more with IDLE, and
+//! reconnects with backoff; it wakes the sender and the computer after each
+//! mail. The daemon (`daemon.rs`) starts it beside the other parts.
+
+use super::folders::FolderRefused;
+use super::imap::{LoginRefused, Mailbox};
+use super::inbox::Mailroom;
+use super::login::Login;
+use super::shutdown::Stop;
+use crate::config::ImapConfig;
+use crate::store::StoreError;
+use crate::store::mail::{self as mailstore, MailKey};
+use anyhow::Context;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::runtime::Handle;
+use tokio::sync::{Notify, watch};
+use tracing::{debug, error, warn};
+
+/// Whom the watcher wakes after each mail: the sender (the mail's answers
+/// are queued) and the computer (it may owe an answer now).
+pub(super) struct Wakes {
+    pub(super) sender: Arc<Notify>,
+    pub(super) computer: Arc<Notify>,
+}
+
+/// The mailbox loop, on a blocking thread: connect, process what waits,
+/// wait for more; on an error reconnect with backoff. Returns `Ok` once
+/// `stop` is requested (after the mail in hand), and an error only with a
+/// folder the server refuses ([`FolderRefused`]), or a database that is
+/// full or read-only: faults that no retry cures until the host acts.
+pub(super) fn watch(
+    runtime: Handle,
+    imap: ImapConfig,
+    login: Login,
+    room: watch::Receiver<Mailroom>,
+    wake: Wakes,
+    stop: &Stop,
+) -> anyhow::Result<()> {
+    let mut backoff = Duration::from_secs(1);
+    loop {
+        let error = match Mailbox::connect(&imap, &login) {
+            Ok(mut mailbox) => {
+                backoff = Duration::from_secs(1);
+                let ended = session(&runtime, &imap, &mut mailbox, &room, &wake, stop);
+                mailbox.logout();
+                match ended {
+                    Err(e) if refused(&e) => return Err(e),
+                    // The mail in hand was rolled back whole and stays in
+                    // the mailbox; no retry helps until the host acts.
+                    Err(e) if needs_the_host(&e) => return Err(e),
+                    // The stop itself may have cut a wait short.
+                    _ if stop.requested() => return Ok(()),
+                    Err(e) => {
+                        warn!(error = %format!("{e:#}"), "IMAP session ended; reconnecting");
+                    }
+                    Ok(()) => {}
+                }
+                None
+            }
+            Err(e) => Some(e),
+        };
+        if let Some(e) = error {
+            if refused(&e) {
+                return Err(e);
+            }
+            if e.chain().any(|c| c.is::<LoginRefused>()) {
+                // Worth retrying (a provider's passing fault looks the
+                // same), but said loudly: `arbiter check` tells the cause.
+                error!(error = %format!("{e:#}"), retry_in = ?backoff,
+                    "the IMAP server refuses the referee's login; run `arbiter check --config FILE` for the cause and the fix");
+            } else {
+                warn!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
+            }
+        }
+        if stop.sleep(backoff) {
+            return Ok(());
+        }
+        backoff = (backoff * 2).min(Duration::from_secs(60));
+    }
+}
+
+/// Whether the server refused a configured folder for good.
+fn refused(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.is::<FolderRefused>())
+}
+
+/// Whether the database is full or read-only (see
+/// [`StoreError::needs_the_host`]).
+fn needs_the_host(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<StoreError>()
+            .is_some_and(StoreError::needs_the_host)
+    })
+}
+
+/// One IMAP session: the mails waiting, one at a time, then a wait for
+/// more. Returns `Ok` at a stop, which it checks between mails.
+fn session(
+    runtime: &Handle,
+    imap: &ImapConfig,
+    mailbox: &mut Mailbox,
+    room: &watch::Receiver<Mailroom>,
+    wake: &Wakes,
+    stop: &Stop,
+) -> anyhow::Result<()> {
+    let mailroom = room.borrow().clone();
+    runtime.block_on(note_uidvalidity(
+        &mailroom,
+        &imap.mailbox,
+        mailbox.uidvalidity,
+    ))?;
+    debug!(mailbox = %imap.mailbox, "watching the mailbox");
+    // When the last mail was done: while mail keeps coming, the mailbox is
+    // looked at again after a short pause instead of waiting in IDLE.
+    let mut last_work: Option<Instant> = None;
+    loop {
+        // Mail that arrives while one is processed is announced in the
+        // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate
+        // drops, and the next IDLE does not announce it again: after any
+        // work, look again before waiting.
+        // Mails done (now or before), moved out together at the end of
+        // the pass, or before a stop.
+        let mut done = Vec::new();
+        let mut todo = Vec::new();
+        for uid in mailbox.pending()? {
+            let key = MailKey {
+                uidvalidity: mailbox.uidvalidity,
+                uid,
+            };
+            let mailroom = room.borrow().clone();
+            let seen = runtime.block_on(async {
+                let mut conn = mailroom.referee.store().read().await?;
+                mailstore::seen(&mut conn, key).await
+            })?;
+            if seen {
+                // Processed before a crash or a lost connection: only moved.
+                done.push(uid);
+            } else {
+                todo.push(uid);
+            }
+        }
+        // The new mails' bodies in one round trip, a batch at a time (the
+        // rest come on the next pass, which follows at once).
+        todo.truncate(FETCH_BATCH);
+        let fetching = Instant::now();
+        let mut bodies = mailbox.fetch_many(&todo)?;
+        // Each mail's share of the fetch, for the per-mail timing below.
+        let fetch_share = fetching.elapsed() / todo.len().max(1) as u32;
+        for uid in todo {
+            if stop.requested() {
+                mailbox.finish_all(&done)?;
+                return Ok(());
+            }
+            let key = MailKey {
+                uidvalidity: mailbox.uidvalidity,
+                uid,
+            };
+            let Some(raw) = bodies.remove(&uid) else {
+                warn!(%key, "mail vanished before it could be read");
+                continue;
+            };
+            debug!(%key, bytes = raw.len(), "mail fetched");
+            let mailroom = room.borrow().clone();
+            let processing = Instant::now();
+            // A bug in the rules must not stop the referee, nor make it
+            // retry the same mail forever: the mail is set aside.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                runtime.block_on(process(&mailroom, key, &raw))
+            }));
+            match outcome {
+                Ok(result) => {
+                    result?;
+                    // The referee's own time for this mail, from its share
+                    // of the fetch to its effects and answers committed
+                    // (read by `cargo bench --bench load`).
+                    debug!(
+                        %key,
+                        fetch_us = fetch_share.as_micros() as u64,
+                        process_us = processing.elapsed().as_micros() as u64,
+                        "mail committed"
+                    );
+                }
+                Err(panic) => {
+                    let what = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    error!(%key, panic = %what, "processing a mail panicked; it is set aside");
+                    runtime.block_on(set_aside(&mailroom, key, &what))?;
+                }
+            }
+            wake.sender.notify_one();
+            wake.computer.notify_one();
+            done.push(uid);
+        }
+        mailbox.finish_all(&done)?;
+        let finished = done.len();
+        if finished > 0 {
+            last_work = Some(Instant::now());
+        }
+        if finished > 0 || mailbox.announced_new_mail() {
+            continue;
+        }
+        // Under load, a short pause and a fresh look: the server tells an
+        // IDLE client of new mail only after a delay of its own (Dovecot
+        // waits half a second to gather changes), which would bound the
+        // moves a busy referee completes by its players' count.
+        if last_work.is_some_and(|at| at.elapsed() < BUSY_SPELL) {
+            if stop.sleep(BUSY_PAUSE) {
+                return Ok(());
+            }
+            continue;
+        }
+        let socket = mailbox.socket()?;
+        let waited = stop.interruptible(socket, || {
+            mailbox.wait(|pause| {
+                stop.sleep(pause);
+            })
+        });
+        if stop.requested() {
+            return Ok(());
+        }
+        if let Some(result) = waited {
+            result?;
+        }
+    }
+}
+
+/// New mails fetched in one IMAP round trip at most (a bound on memory:
+/// a mail may be large).
+const FETCH_BATCH: usize = 16;
+
+/// How long after its last mail the watcher keeps looking at the mailbox
+/// every [`BUSY_PAUSE`] (one `UID SEARCH`) before it waits in IDLE again.
+const BUSY_SPELL: Duration = Duration::from_secs(2);
+const BUSY_PAUSE: Duration = Duration::from_millis(20);
+
+/// A new UIDVALIDITY means the server renumbered the mailbox: old UIDs mean
+/// nothing now. Mails still waiting are then recognised by Message-ID.
+async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    match mailstore::mailbox_uidvalidity(&mut tx, name).await? {
+        Some(old) if old != uidvalidity => {
+            warn!(
+                mailbox = name,
+                old,
+                new = uidvalidity,
+                "UIDVALIDITY changed; waiting mails are matched by Message-ID"
+            )
+        }
+        _ => {}
+    }
+    mailstore::set_mailbox_uidvalidity(&mut tx, name, uidvalidity).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Records a mail whose processing panicked, so it is not tried again.
+async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    if !mailstore::seen(&mut tx, key).await? {
+        mailstore::record_inbound(
+            &mut tx,
+            key,
+            None,
+            None,
+            mailstore::Handled::Failed,
+            what,
+            None,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Processes one mail in one transaction.
+async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<()> {
+    let mut tx = mailroom.referee.store().write().await?;
+    // Checked again inside the write lock: another daemon on the same
+    // database may have taken it meanwhile.
+    if mailstore::seen(&mut tx, key).await? {
+        return Ok(());
+    }
+    mailroom.process(&mut tx, key, raw).await?;
+    tx.commit().await.context("committing a processed mail")?;
+    Ok(())
+}
