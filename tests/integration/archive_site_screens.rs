@@ -152,10 +152,12 @@ fn every_page_fits_the_screen_from_a_phone_to_a_desktop() {
     std::fs::write(
         &harness,
         format!(
-            "<!DOCTYPE html><html><body>{frames}<pre id=\"results\"></pre><script>\
+            // The listener comes first: a small page may post before the
+            // frames after it are even read.
+            "<!DOCTYPE html><html><body><pre id=\"results\"></pre><script>\
              window.addEventListener('message', function (e) {{\
              document.getElementById('results').textContent += e.data + '\\n'; }});\
-             </script></body></html>"
+             </script>{frames}</body></html>"
         ),
     )
     .unwrap();
