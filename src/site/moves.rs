@@ -128,9 +128,12 @@ mod tests {
     use super::*;
     use crate::rules::{AnyView, Presentation};
 
-    /// A Bluff-like game: `(seat, notation, kind, history after it)` per
-    /// entry, the history as `(number, seat)` lines.
-    fn game(entries: &[(Seat, &str, &str, &[(u32, Seat)])]) -> (Archive, Vec<Ply>) {
+    /// A log entry made up for a test: its seat, notation and kind, and
+    /// the history after it as `(number, seat)` lines.
+    type Entry<'a> = (Seat, &'a str, &'a str, &'a [(u32, Seat)]);
+
+    /// A Bluff-like game of `entries`.
+    fn game(entries: &[Entry]) -> (Archive, Vec<Ply>) {
         let log: Vec<serde_json::Value> = entries
             .iter()
             .enumerate()
