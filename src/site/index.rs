@@ -5,7 +5,7 @@
 use minijinja::context;
 use serde::Serialize;
 
-use super::{INDEX_SCRIPT, STYLE, SiteGame, render, result_words, trusted, when};
+use super::{INDEX_SCRIPT, STYLE, SiteGame, moves, render, result_words, trusted, when};
 
 /// A game's line in the index.
 #[derive(Clone, Debug, Serialize)]
@@ -25,6 +25,7 @@ pub(super) struct Row {
     date: String,
     /// Sorts the index: RFC 3339 in UTC sorts as time does.
     finished_at: String,
+    /// As players count them (`moves::count`).
     moves: usize,
 }
 
@@ -44,7 +45,7 @@ impl Row {
             finished: when(&game.finished_at),
             date: game.finished_at.chars().take(10).collect(),
             finished_at: game.finished_at.clone(),
-            moves: game.plies.last().map_or(0, |p| p.moves),
+            moves: moves::count(&game.plies),
         }
     }
 }

@@ -20,6 +20,8 @@
 //! names the site.
 
 mod index;
+mod moves;
+mod news;
 mod page;
 
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ use minijinja::context;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{GAME_SCRIPT, STYLE, SiteGame, render, result_words, trusted, when};
+use super::{GAME_SCRIPT, STYLE, SiteGame, moves, news, render, result_words, trusted, when};
 use crate::archive::{Archive, ArchivedEntry, Ply};
 use crate::rules::{Audience, Diagram, Seat};
 
@@ -19,9 +19,24 @@ pub(super) struct Files {
     pub pgn: Option<String>,
 }
 
-/// The board picture of one ply (the mails' picture, as SVG).
-fn board(diagram: &Diagram) -> String {
-    crate::render::picture::svg(diagram)
+/// The board pictures of one ply (the mails' picture, as SVG): as the
+/// game draws it, and turned round, for the button that turns the board.
+fn boards(diagram: &Diagram) -> Boards {
+    let mut turned = diagram.clone();
+    turned.bottom = diagram.bottom.other();
+    Boards {
+        bottom: diagram.bottom.to_string().to_lowercase(),
+        board: trusted(&crate::render::picture::svg(diagram)),
+        turned: trusted(&crate::render::picture::svg(&turned)),
+    }
+}
+
+#[derive(Serialize)]
+struct Boards {
+    /// The seat at the bottom of `board`.
+    bottom: String,
+    board: minijinja::Value,
+    turned: minijinja::Value,
 }
 
 #[derive(Serialize)]
@@ -50,9 +65,12 @@ struct PlyContext {
     notation: Option<String>,
     seat: Option<String>,
     time: Option<String>,
-    board: minijinja::Value,
+    boards: Option<Boards>,
     facts: Vec<String>,
     events: Vec<EventContext>,
+    /// Whether some of what it told is left to the Commitments and Seed
+    /// tables (hashes, salts).
+    shortened: bool,
 }
 
 #[derive(Serialize)]
@@ -93,7 +111,7 @@ pub(super) fn html(game: &SiteGame, files: &Files) -> String {
     let legend = game
         .plies
         .last()
-        .map(|p| p.view.presentation().legend.clone())
+        .map(|p| news::legend(&p.view.presentation().legend))
         .unwrap_or_default();
     let secrets: Vec<SecretContext> = archive
         .secrets
@@ -112,6 +130,7 @@ pub(super) fn html(game: &SiteGame, files: &Files) -> String {
         context! {
             game => header(game),
             plies,
+            moves => moves::lines(archive, &game.plies),
             last => game.plies.len().saturating_sub(1),
             legend,
             secrets,
@@ -148,48 +167,51 @@ fn header(game: &SiteGame) -> Header {
         reason: archive.reason.clone().unwrap_or_default(),
         created: when(&archive.created),
         finished: when(&game.finished_at),
-        moves: game.plies.last().map_or(0, |p| p.moves),
+        moves: moves::count(&game.plies),
     }
 }
 
 fn ply_context(archive: &Archive, n: usize, ply: &Ply) -> PlyContext {
-    let entry = ply
-        .index
-        .and_then(|i| archive.log.iter().find(|e| e.index == i));
+    let entry = moves::entry_of(archive, ply);
     let presentation = ply.view.presentation();
+    let mut shortened = false;
+    let mut plain = |text: &str| {
+        let (text, dropped) = news::plain(text)?;
+        shortened |= dropped;
+        Some(text)
+    };
+    let events = ply
+        .events
+        .iter()
+        .filter_map(|e| {
+            Some(EventContext {
+                to: match e.audience {
+                    Audience::Everyone => None,
+                    Audience::Seat(seat) => Some(seat.to_string()),
+                },
+                text: plain(&e.text)?,
+            })
+        })
+        .collect();
+    let facts = presentation.facts.iter().filter_map(|f| plain(f)).collect();
     PlyContext {
         n,
         label: entry.map_or_else(|| "Start".to_string(), |e| label(e, ply)),
         notation: entry.map(|e| e.notation.clone()),
         seat: entry.and_then(|e| e.seat).map(|s| s.to_string()),
         time: entry.map(|e| when(&e.time)),
-        board: trusted(&presentation.diagram.as_ref().map(board).unwrap_or_default()),
-        facts: presentation.facts.clone(),
-        events: ply
-            .events
-            .iter()
-            .map(|e| EventContext {
-                to: match e.audience {
-                    Audience::Everyone => None,
-                    Audience::Seat(seat) => Some(seat.to_string()),
-                },
-                text: e.text.clone(),
-            })
-            .collect(),
+        boards: presentation.diagram.as_ref().map(boards),
+        facts,
+        events,
+        shortened,
     }
 }
 
-/// How the move list names an entry: a game action with the turn number
-/// the game gave it (`1. e4`, `1… e5`), anything else with who did it
-/// (`White: resign`, or the referee's `out of time`).
+/// How the ply's heading names an entry: a game action with the turn
+/// number the game gave it (`1. e4`, `1… e5`), anything else with who did
+/// it (`White: resign`, or the referee's `out of time`).
 fn label(entry: &ArchivedEntry, ply: &Ply) -> String {
-    let action = entry.entry.get("kind").and_then(|k| k.as_str()) == Some("action");
-    let turn = ply
-        .view
-        .history()
-        .last()
-        .filter(|line| action && Some(line.seat) == entry.seat);
-    match (turn, entry.seat) {
+    match (moves::turn(entry, ply), entry.seat) {
         (Some(line), _) => match line.seat {
             Seat::White => format!("{}. {}", line.number, entry.notation),
             Seat::Black => format!("{}… {}", line.number, entry.notation),
@@ -280,21 +302,58 @@ mod tests {
         let seed = "11".repeat(32);
         let hash = hex::encode(Sha256::digest([0x11; 32]));
         let good = html(&game(&seed, &hash, true), &files());
-        assert_eq!(good.matches("<td class=\"verified\">yes</td>").count(), 2);
-        let tampered = html(&game(&seed, &"0".repeat(64), false), &files());
-        assert_eq!(
-            tampered.matches("<td class=\"verified\">NO</td>").count(),
-            2
+        let (seed_yes, secret_yes) = (
+            "<td class=\"verified\">yes</td>",
+            "<td class=\"verified\" data-label=\"Verified\">yes</td>",
         );
-        assert!(!tampered.contains("<td class=\"verified\">yes</td>"));
+        assert!(good.contains(seed_yes) && good.contains(secret_yes));
+        let tampered = html(&game(&seed, &"0".repeat(64), false), &files());
+        assert!(tampered.contains("<td class=\"verified\">NO</td>"));
+        assert!(tampered.contains("<td class=\"verified\" data-label=\"Verified\">NO</td>"));
+        assert!(!tampered.contains(seed_yes) && !tampered.contains(secret_yes));
     }
 
     #[test]
     fn entries_are_numbered_as_the_game_counts_turns_and_private_events_say_to_whom() {
         let page = html(&game("", "", true), &files());
-        assert!(page.contains(">1. e4</a></li>"), "{page}");
+        assert!(
+            page.contains(
+                "<li class=\"turn\"><span class=\"number\">1.</span><span class=\"white\">\
+                 <a href=\"#ply=1\" data-ply=\"1\">e4</a></span><span class=\"black\"></span></li>"
+            ),
+            "{page}"
+        );
         assert!(page.contains(">Start</a></li>"));
         assert!(page.contains("(to White only)</span> Your decision, sealed: stay"));
         assert!(page.contains("Ply 1 of 1: 1. e4"));
+    }
+
+    #[test]
+    fn every_ply_has_its_board_and_the_board_turned_round() {
+        let page = html(&game("", "", true), &files());
+        assert_eq!(
+            page.matches("<div class=\"side\" data-bottom=\"white\"><svg")
+                .count(),
+            2
+        );
+        assert_eq!(
+            page.matches("<div class=\"side turned\" hidden><svg")
+                .count(),
+            2
+        );
+        assert!(page.contains("<button type=\"button\" data-turn"));
+    }
+
+    #[test]
+    fn the_step_buttons_are_drawn_and_their_words_are_plain_ascii() {
+        let page = html(&game("", "", true), &files());
+        let toolbar = &page[page.find("<div class=\"steps\"").unwrap()..];
+        let toolbar = &toolbar[..toolbar.find("</div>").unwrap()];
+        assert_eq!(toolbar.matches("<button").count(), 5, "{toolbar}");
+        assert_eq!(toolbar.matches("<svg class=\"icon\"").count(), 5);
+        assert!(
+            toolbar.is_ascii(),
+            "no character a font may lack: {toolbar}"
+        );
     }
 }

@@ -11,6 +11,7 @@
 mod support;
 
 mod archive_site;
+mod archive_site_screens;
 mod check_e2e;
 mod cli;
 mod clock;
