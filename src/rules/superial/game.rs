@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
+use super::count;
 use super::display::Last;
 use super::end::{self, Counts, Ending};
 use super::moves::{self, CubeAction, Effect};
@@ -341,15 +342,22 @@ impl Superial {
     }
 
     /// The leaves `depth` plays deep (draw claims are not counted), a
-    /// random move as its 216 throws: perft.
+    /// random move as its 216 throws: perft, by the counter of `count`.
     pub(super) fn leaves(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        self.plays(self.side)
-            .iter()
-            .map(|play| self.perft_of(play, depth))
-            .sum()
+        if self.outcome.is_some() {
+            return 0;
+        }
+        count::perft(
+            &self.board,
+            self.side,
+            self.random_left,
+            self.quiet,
+            &self.record,
+            depth,
+        )
     }
 }
 

@@ -8,6 +8,9 @@
 //! - [`board`]: square colours, aspects, cubes, and a board of [`Token`]s;
 //! - [`moves`]: the cube engine (moves, pushes, hop and slash chains,
 //!   aspect changes, captures), generic over the token type;
+//! - [`reach`]: the boards as flat indices with neighbour tables built
+//!   at compile time, and the reverse reach (whether a cube could capture
+//!   a square, judged from that square);
 //! - [`random`]: the random move's throw;
 //! - [`position`]: the position string;
 //! - `faults`: why a written path is no move of its cube, for a refusal;
@@ -16,6 +19,8 @@
 //! - `display`: what both forms' views share (the last action, the faces
 //!   and square colours, the draw facts);
 //! - `end`: how a classic game ends, and its draw counts;
+//! - `count`: perft of the classic game on a copy-made flat board, the
+//!   same tree as `game` plays, counted without allocating per play;
 //! - `game`: [`Superial`], the truth of one classic game (turns, random
 //!   moves, the end, the draws);
 //! - `reading`: a classic player's text read into a legal action;
@@ -43,6 +48,7 @@
 
 pub mod board;
 mod classic;
+mod count;
 mod display;
 mod end;
 mod faults;
@@ -53,6 +59,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod random;
+pub mod reach;
 mod reading;
 mod settings;
 pub mod view;

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Seat;
 use crate::rules::chesslike::{Kind, Move, Position, Step, StepKind};
 use crate::rules::geometry::Square;
-use crate::rules::superial::board::{Aspect, Board, Token};
+use crate::rules::superial::board::{Board, Colour, Token};
 use crate::rules::superial::moves::{self, CubeAction, Effect};
+use crate::rules::superial::reach::{self, Attackers};
 
 use super::men::{Man, board_of, write_back};
 
@@ -70,32 +71,21 @@ pub fn cubes(position: &Position) -> usize {
 }
 
 /// Whether some cube action of Black's, as the board stands, would
-/// capture White's king (push it onto a black square, hop over it on a
-/// black square, slash over it): a captured king turns into a black piece
-/// of the king's kind, which only White's king has.
-fn cubes_take_king(board: &Board<Man>) -> bool {
-    for (from, man) in board.tokens() {
-        let Some(cube) = man.cube().filter(|c| c.team == Seat::Black) else {
-            continue;
-        };
-        for path in moves::paths(board, from, cube.aspect) {
-            // A capture needs a push or a jump.
-            let pushes = cube.aspect == Aspect::Pusher && !board.is_empty(path.to());
-            if !pushes && !path.is_chain() {
-                continue;
-            }
-            let mut after = board.clone();
-            let effect = moves::play(&mut after, &CubeAction::Move(path));
-            if effect
-                .captured
-                .iter()
-                .any(|sq| after.get(*sq).is_some_and(|m| m.0.kind == Kind::KING))
-            {
-                return true;
-            }
+/// capture White's king on `king` (push it onto a black square, hop over
+/// it on a black square, slash over it): a captured king turns into a
+/// black piece of the king's kind, which only White's king has. Judged by
+/// the reverse reach, from the king's square outwards.
+fn cubes_take_king(position: &Position, king: Square) -> bool {
+    let tables = reach::tables(8);
+    let mut cubes = Attackers::default();
+    for (square, piece) in position.pieces() {
+        let index = square.rank() * 8 + square.file();
+        cubes.occupied |= 1 << index;
+        if let Some(cube) = Man(piece).cube().filter(|c| c.team == Seat::Black) {
+            cubes.add(index, cube.aspect);
         }
     }
-    false
+    reach::captures(tables, &cubes, Colour::Black, king.rank() * 8 + king.file())
 }
 
 /// Whether `seat`'s king is in check: the opponent, if it were to act,
@@ -104,7 +94,7 @@ fn cubes_take_king(board: &Board<Man>) -> bool {
 pub fn in_check(position: &Position, seat: Seat) -> bool {
     match seat {
         Seat::White => white_king(position).is_some_and(|king| {
-            position.is_attacked(king, Seat::Black) || cubes_take_king(&board_of(position))
+            position.is_attacked(king, Seat::Black) || cubes_take_king(position, king)
         }),
         Seat::Black => black_king(position).is_some_and(|king| {
             position.is_attacked(king, Seat::White) || taken_en_passant(position, king)
@@ -200,8 +190,16 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
         for action in moves::actions(&board, Seat::Black) {
             let mut after = board.clone();
             let effect = moves::play(&mut after, &action);
+            if crowning && effect.captured.is_empty() {
+                // No king before, none after: nothing to leave in check.
+                plays.push(HybridPlay::Cube {
+                    action,
+                    crown: None,
+                });
+                continue;
+            }
             let mut crowns = vec![None];
-            if crowning && !effect.captured.is_empty() {
+            if crowning {
                 let end = match &action {
                     CubeAction::Move(mv) => mv.to(),
                     CubeAction::Change { at, .. } => *at,
@@ -213,17 +211,40 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
                     .collect();
             }
             for crown in crowns {
-                let play = HybridPlay::Cube {
-                    action: action.clone(),
-                    crown,
-                };
-                if !in_check(&make(position, &play).0, us) {
-                    plays.push(play);
+                let mut next = position.begin_turn();
+                let mut board = after.clone();
+                if let Some(crown) = crown {
+                    crowned(&mut board, &action, crown);
+                }
+                write_back(&board, &mut next);
+                if !in_check(&next, us) {
+                    plays.push(HybridPlay::Cube {
+                        action: action.clone(),
+                        crown,
+                    });
                 }
             }
         }
     }
     plays
+}
+
+/// Places Black's king on the board after its first capture, `action`:
+/// the captured piece `crown.piece` rides the capturing cube on
+/// `crown.on`.
+fn crowned(board: &mut Board<Man>, action: &CubeAction, crown: Crown) {
+    let CubeAction::Move(mv) = action else {
+        return;
+    };
+    let end = mv.to();
+    let aspect = board
+        .get(end)
+        .and_then(Man::aspect)
+        .expect("the capturing cube");
+    let piece = board.get(crown.piece).expect("the captured piece");
+    board.set(end, None);
+    board.set(crown.piece, None);
+    board.set(crown.on, Some(Man::king(aspect, piece.0.kind)));
 }
 
 /// The position after a legal action, and what it did.
@@ -245,16 +266,8 @@ pub fn make(position: &Position, play: &HybridPlay) -> (Position, Done) {
         HybridPlay::Cube { action, crown } => {
             let mut board = board_of(&next);
             done.effect = moves::play(&mut board, action);
-            if let (Some(crown), CubeAction::Move(mv)) = (crown, action) {
-                let end = mv.to();
-                let aspect = board
-                    .get(end)
-                    .and_then(Man::aspect)
-                    .expect("the capturing cube");
-                let piece = board.get(crown.piece).expect("the captured piece");
-                board.set(end, None);
-                board.set(crown.piece, None);
-                board.set(crown.on, Some(Man::king(aspect, piece.0.kind)));
+            if let (Some(crown), CubeAction::Move(_)) = (crown, action) {
+                crowned(&mut board, action, *crown);
                 done.crowned = Some(crown.on);
             }
             write_back(&board, &mut next);

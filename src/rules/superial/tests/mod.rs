@@ -12,6 +12,7 @@ mod notation;
 mod perft;
 mod props;
 mod random;
+mod reach;
 mod reference;
 mod rules;
 mod views;
