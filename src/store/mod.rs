@@ -1,50 +1,64 @@
-//! The database: SQLite through sqlx, WAL, foreign keys on, migrations
-//! embedded and applied at open.
+//! The database: SQLite (the default: one file, WAL, foreign keys on) or
+//! PostgreSQL (`[database] url`: several referees on one database), through
+//! sqlx, with each backend's migrations embedded and applied at open.
 //!
-//! This is the only room that names SQLite. Every other room works in the
-//! store's own transaction type, [`Tx`]: the referee decides what to write
-//! and when to commit, the functions here are plain data access inside it.
-//! Write transactions begin with `BEGIN IMMEDIATE` ([`Store::write`]): a
-//! deferred read-then-write transaction can fail with SQLITE_BUSY even in
-//! WAL mode. Reads run in a transaction of their own ([`Store::read`]), so a
-//! reader sees one consistent snapshot.
+//! This is the only room that names a database. Every other room works in
+//! the store's own transaction type, [`Tx`]: the referee decides what to
+//! write and when to commit, the functions here are plain data access inside
+//! it. Each function is written once and compiled for both backends (`on!`
+//! runs its body on whichever connection the transaction holds); where the
+//! two speak differently (the time, JSON) it names both texts
+//! ([`Tx::pick`]). Placeholders are `$1, $2, ...`, which SQLite reads too.
+//! Moments are [`Stamp`]s: `timestamptz` in PostgreSQL, text in SQLite.
 //!
-//! # Towards PostgreSQL
-//! Several referees on one PostgreSQL database would change only this room:
-//! - placeholders `?` become `$1, $2, ...`;
-//! - time functions: SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`
-//!   defaults become `now()` in `timestamptz` columns ([`clock::format_time`]
-//!   and [`clock::parse_time`] are the one place that reads and writes
-//!   times), `json_extract(entry, '$.kind')` becomes `entry->>'kind'`;
-//! - `BEGIN IMMEDIATE` becomes an ordinary `BEGIN` (PostgreSQL locks rows,
-//!   not the database); `INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING`;
-//! - inbound mail is claimed by inserting its (UIDVALIDITY, UID) and
-//!   Message-ID under a unique key before it is processed, so that two
-//!   referees watching one mailbox never both apply it; outbox rows are
-//!   claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so each is sent by
-//!   one sender;
-//! - the log's (game, index) primary key already makes two writers of one
-//!   game safe: the second insert fails and its transaction rolls back.
+//! Write transactions begin with SQLite's `BEGIN IMMEDIATE` ([`Store::write`]):
+//! a deferred read-then-write transaction can fail with SQLITE_BUSY even in
+//! WAL mode. PostgreSQL locks rows, not the database: its write transactions
+//! are ordinary ones (READ COMMITTED), and what must not run twice at once
+//! takes a row lock. Reads run in a transaction of their own
+//! ([`Store::read`]), so a reader sees one consistent snapshot.
+
+/// Runs `$body` with `$conn` bound to the transaction's connection, for
+/// whichever backend it is: the body is compiled once for each.
+macro_rules! on {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx.db() {
+            $crate::store::Db::Sqlite($conn) => $body,
+            $crate::store::Db::Postgres($conn) => $body,
+        }
+    };
+}
 
 pub mod challenges;
 pub mod clock;
+pub mod cluster;
 pub mod computers;
 pub mod conditionals;
+pub mod copy;
 pub mod digests;
 pub mod finished;
 pub mod games;
 pub mod health;
+pub mod lease;
 pub mod mail;
+mod stamp;
 pub mod watchers;
 
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Sqlite, SqliteConnection, SqlitePool, Transaction, TransactionManager};
+use sqlx::{
+    Connection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction,
+    TransactionManager,
+};
 use thiserror::Error;
+
+pub use stamp::Stamp;
 
 /// A database failure. Never shown to a player.
 #[derive(Debug, Error)]
@@ -75,6 +89,13 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// A database address that names no database this referee can use.
+    #[error("{0}")]
+    Location(String),
+    /// Work under a lease that this referee no longer holds (it lapsed, or
+    /// another referee took it over): nothing of it was committed.
+    #[error("the lease {name} is no longer this referee's: the change was not committed")]
+    LeaseLost { name: String },
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -82,7 +103,8 @@ impl From<sqlx::Error> for StoreError {
         // SQLite's primary result code is the low byte of the extended one.
         let code = error
             .as_database_error()
-            .and_then(|e| e.code())
+            .and_then(|e| e.try_downcast_ref::<sqlx::sqlite::SqliteError>())
+            .and_then(sqlx::error::DatabaseError::code)
             .and_then(|code| code.parse::<i32>().ok())
             .map(|code| code & 0xff);
         match code {
@@ -105,16 +127,113 @@ impl StoreError {
     }
 }
 
+/// Where the database is: a SQLite file, or a PostgreSQL server.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    Sqlite(PathBuf),
+    /// A `postgres://` (or `postgresql://`) URL.
+    Postgres(String),
+}
+
+impl Location {
+    /// A file path, or a PostgreSQL URL (`postgres://...`), as the command
+    /// line's `--db` and `db copy --to` take them.
+    pub fn parse(text: &str) -> Location {
+        if is_postgres_url(text) {
+            Location::Postgres(text.to_string())
+        } else {
+            Location::Sqlite(PathBuf::from(
+                text.strip_prefix("sqlite://").unwrap_or(text),
+            ))
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            Location::Sqlite(_) => Backend::Sqlite,
+            Location::Postgres(_) => Backend::Postgres,
+        }
+    }
+}
+
+/// Whether `text` is a PostgreSQL URL.
+pub fn is_postgres_url(text: &str) -> bool {
+    text.starts_with("postgres://") || text.starts_with("postgresql://")
+}
+
+/// The location as it may be logged and shown: a URL's password is hidden.
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sqlite(path) => write!(f, "{}", path.display()),
+            Location::Postgres(url) => f.write_str(&redact(url)),
+        }
+    }
+}
+
+impl fmt::Debug for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A URL with its password, if any, replaced by `***`.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+/// Which database engine a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The pool of connections of one backend.
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
 /// The open database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
     installation: Arc<mail::Installation>,
+    /// The lease every write's commit is checked against (see
+    /// [`Store::under`]).
+    lease: Option<Arc<lease::Lease>>,
 }
 
+/// Connections a referee keeps to PostgreSQL: the mailbox reader, the
+/// clock, the sender and the command line's occasional reads need a few
+/// each at once; a host with many referees counts this many per referee.
+const PG_CONNECTIONS: u32 = 8;
+
 impl Store {
-    /// Opens (creating it if missing) the database file and applies the
-    /// migrations.
+    /// Opens the database at `location` (see [`Store::open`] and
+    /// [`Store::connect`]).
+    pub async fn open_at(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sqlite(path) => Self::open(path).await,
+            Location::Postgres(url) => Self::connect(url).await,
+        }
+    }
+
+    /// Opens (creating it if missing) the SQLite database file and applies
+    /// the migrations.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
@@ -150,9 +269,34 @@ impl Store {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true);
-        let store = Self::connect(options).await;
+        let store = Self::connect_sqlite(options).await;
         drop(locked);
         store
+    }
+
+    /// Connects to a PostgreSQL database (`postgres://USER:PASSWORD@HOST/DB`;
+    /// `?sslmode=require` and the other libpq parameters work) and applies
+    /// the migrations. sqlx's PostgreSQL migrator holds an advisory lock
+    /// while it runs, so referees started together take turns.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| {
+                StoreError::Location(format!(
+                    "the database URL {} is not one PostgreSQL takes: {e}",
+                    redact(url)
+                ))
+            })?
+            // A referee stalled inside a transaction (a pause, a cut
+            // network) holds its locks, a game's among them, this long at
+            // most: the server then ends its session and rolls it back.
+            .options([("idle_in_transaction_session_timeout", "30s")]);
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_CONNECTIONS)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Self::ready(Pool::Postgres(pool)).await
     }
 
     /// A private in-memory database, for tests.
@@ -163,16 +307,16 @@ impl Store {
             .max_connections(1)
             .connect_with(Self::tune(options))
             .await?;
-        Self::migrate(pool).await
+        Self::migrate_sqlite(pool).await
     }
 
-    async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
+    async fn connect_sqlite(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .after_release(|conn, _| Box::pin(Self::still_sound(conn)))
             .connect_with(Self::tune(options))
             .await?;
-        Self::migrate(pool).await
+        Self::migrate_sqlite(pool).await
     }
 
     /// Whether a connection given back to the pool may serve again. When a
@@ -194,12 +338,27 @@ impl Store {
             .busy_timeout(Duration::from_secs(10))
     }
 
-    async fn migrate(pool: SqlitePool) -> Result<Store, StoreError> {
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        let installation = mail::installation(&mut *pool.acquire().await?).await?;
-        Ok(Store {
+    async fn migrate_sqlite(pool: SqlitePool) -> Result<Store, StoreError> {
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Self::ready(Pool::Sqlite(pool)).await
+    }
+
+    /// The store once migrated: its installation row read.
+    async fn ready(pool: Pool) -> Result<Store, StoreError> {
+        let store = Store {
             pool,
+            installation: Arc::new(mail::Installation {
+                token: String::new(),
+                legacy_games: 0,
+            }),
+            lease: None,
+        };
+        let mut tx = store.read().await?;
+        let installation = mail::installation(&mut tx).await?;
+        drop(tx);
+        Ok(Store {
             installation: Arc::new(installation),
+            ..store
         })
     }
 
@@ -208,43 +367,217 @@ impl Store {
         &self.installation
     }
 
-    /// The pool, for tests that inspect the database with their own SQL.
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
+    /// Which engine this store runs on.
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
     }
 
-    /// A write transaction (`BEGIN IMMEDIATE`): it holds the write lock from
-    /// the start, so it never fails half-way for a concurrent writer.
+    /// The SQLite pool, for tests that inspect a SQLite store with their
+    /// own SQL. A PostgreSQL store has none (see [`Store::pg_pool`]).
+    pub fn pool(&self) -> &SqlitePool {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool,
+            Pool::Postgres(_) => panic!("Store::pool is SQLite's; this store is PostgreSQL"),
+        }
+    }
+
+    /// The PostgreSQL pool, for tests that inspect such a store with their
+    /// own SQL; `None` on SQLite.
+    pub fn pg_pool(&self) -> Option<&PgPool> {
+        match &self.pool {
+            Pool::Postgres(pool) => Some(pool),
+            Pool::Sqlite(_) => None,
+        }
+    }
+
+    /// Closes every connection (a copy's source and target, before they
+    /// are checked).
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    /// A write transaction. On SQLite (`BEGIN IMMEDIATE`) it holds the
+    /// write lock from the start, so it never fails half-way for a
+    /// concurrent writer; on PostgreSQL it is an ordinary one, and a game
+    /// it reads is locked until it ends (one change of a game at a time).
+    /// Under a lease ([`Store::under`]) it commits only while the lease is
+    /// held, and does not begin while it is known lost.
     pub async fn write(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(self.pool.begin_with("BEGIN IMMEDIATE").await?))
+        if let Some(lease) = &self.lease
+            && lease.held().is_none()
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        let mut tx = self.plain_write().await?;
+        tx.lease = self.lease.clone();
+        Ok(tx)
+    }
+
+    /// A write transaction under no lease.
+    async fn plain_write(&self) -> Result<Tx, StoreError> {
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => Inner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(pool) => Inner::Postgres(pool.begin().await?),
+        };
+        Ok(Tx {
+            inner,
+            write: true,
+            lease: None,
+        })
     }
 
     /// A read transaction: one consistent snapshot, rolled back when dropped.
     pub async fn read(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(self.pool.begin().await?))
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => Inner::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Inner::Postgres(
+                pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ")
+                    .await?,
+            ),
+        };
+        Ok(Tx {
+            inner,
+            write: false,
+            lease: None,
+        })
     }
 }
 
 /// A transaction on the store: the only handle other rooms hold. Dropped
 /// without [`Tx::commit`], it rolls back.
 #[derive(Debug)]
-pub struct Tx(Transaction<'static, Sqlite>);
+pub struct Tx {
+    inner: Inner,
+    /// Begun by [`Store::write`]: the games it reads are locked.
+    write: bool,
+    lease: Option<Arc<lease::Lease>>,
+}
+
+#[derive(Debug)]
+enum Inner {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+/// The connection under a transaction, for `on!`.
+pub(crate) enum Db<'a> {
+    Sqlite(&'a mut SqliteConnection),
+    Postgres(&'a mut PgConnection),
+}
 
 impl Tx {
-    /// Makes every change of the transaction durable at once.
-    pub async fn commit(self) -> Result<(), StoreError> {
-        Ok(self.0.commit().await?)
+    /// Makes every change of the transaction durable at once; under a
+    /// lease, only if it is still held (else nothing is kept).
+    pub async fn commit(mut self) -> Result<(), StoreError> {
+        if let Some(lease) = self.lease.take()
+            && !lease::still_held(&mut self, &lease).await?
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        match self.inner {
+            Inner::Sqlite(tx) => tx.commit().await?,
+            Inner::Postgres(tx) => tx.commit().await?,
+        }
+        Ok(())
+    }
+
+    /// Which engine the transaction runs on.
+    pub fn backend(&self) -> Backend {
+        match self.inner {
+            Inner::Sqlite(_) => Backend::Sqlite,
+            Inner::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// The text of a statement in this transaction's dialect.
+    fn pick(&self, sqlite: &'static str, postgres: &'static str) -> &'static str {
+        match self.inner {
+            Inner::Sqlite(_) => sqlite,
+            Inner::Postgres(_) => postgres,
+        }
     }
 
     /// The connection, for the data access functions of this room.
-    fn db(&mut self) -> &mut SqliteConnection {
-        &mut self.0
+    fn db(&mut self) -> Db<'_> {
+        match &mut self.inner {
+            Inner::Sqlite(tx) => Db::Sqlite(tx),
+            Inner::Postgres(tx) => Db::Postgres(tx),
+        }
+    }
+}
+
+#[cfg(test)]
+mod on_both_backends;
+
+/// Stores for the tests of this room: one of each backend.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Store, cluster::Cluster};
+
+    /// A new, empty store on each backend: SQLite in memory, and a new
+    /// database on the test PostgreSQL server (started once a process).
+    pub async fn stores() -> Vec<Store> {
+        vec![Store::open_in_memory().await.unwrap(), postgres().await]
+    }
+
+    /// A new, empty PostgreSQL store.
+    pub async fn postgres() -> Store {
+        let url = Cluster::shared().new_database().await.unwrap();
+        Store::connect(&url).await.unwrap()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Referees starting together on one new PostgreSQL database take
+    /// turns at its migrations (sqlx's lock) and all come up.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn referees_connecting_to_a_new_postgres_database_at_once_all_start() {
+        let url = cluster::Cluster::shared().new_database().await.unwrap();
+        let opens: Vec<_> = (0..4)
+            .map(|_| {
+                let url = url.clone();
+                tokio::spawn(async move { Store::connect(&url).await })
+            })
+            .collect();
+        let mut tokens = Vec::new();
+        for open in opens {
+            tokens.push(open.await.unwrap().unwrap().installation().token.clone());
+        }
+        tokens.dedup();
+        assert_eq!(tokens.len(), 1, "one installation row: {tokens:?}");
+    }
+
+    #[test]
+    fn a_location_is_a_path_or_a_url_and_shows_no_password() {
+        assert_eq!(
+            Location::parse("/var/lib/arbiter/arbiter.db"),
+            Location::Sqlite("/var/lib/arbiter/arbiter.db".into())
+        );
+        let url = "postgres://referee:s3cret@db.example.org:5432/arbiter?sslmode=require";
+        let location = Location::parse(url);
+        assert_eq!(location, Location::Postgres(url.into()));
+        assert_eq!(
+            location.to_string(),
+            "postgres://referee:***@db.example.org:5432/arbiter?sslmode=require"
+        );
+        assert_eq!(
+            Location::parse("postgresql://db/arbiter").to_string(),
+            "postgresql://db/arbiter"
+        );
+    }
 
     /// Processes (here tasks) opening a new database at once take turns
     /// at its migrations instead of applying them twice.
@@ -278,6 +611,16 @@ mod tests {
         assert_eq!(first.installation(), again.installation(), "made once");
         assert_ne!(token, &other.installation().token);
         assert_eq!(first.installation().legacy_games, 0);
+
+        let url = cluster::Cluster::shared().new_database().await.unwrap();
+        let server = Store::connect(&url).await.unwrap();
+        let server_again = Store::connect(&url).await.unwrap();
+        let token = &server.installation().token;
+        assert_eq!(token.len(), 16);
+        assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+        assert_eq!(server.installation(), server_again.installation());
+        assert_ne!(token, &first.installation().token);
+        assert_eq!(server.installation().legacy_games, 0);
     }
 
     #[tokio::test]
@@ -307,5 +650,73 @@ mod tests {
         let upgraded = Store::open(&path).await.unwrap();
         assert_eq!(upgraded.installation().legacy_games, 2);
         assert_eq!(upgraded.installation().token.len(), 16);
+    }
+
+    /// The migration that added the mailbox to the inbound key names the
+    /// mailbox each recorded mail came from, where the position table knows
+    /// it, and keeps every row.
+    #[tokio::test]
+    async fn recorded_mail_gets_its_mailbox_when_the_key_grows() {
+        let dir = tempfile::tempdir().unwrap();
+        let older = dir.path().join("older");
+        std::fs::create_dir(&older).unwrap();
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+        for entry in std::fs::read_dir(&here).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            if name.as_str() < "0020" {
+                std::fs::copy(&path, older.join(&name)).unwrap();
+            }
+        }
+        let path = dir.path().join("old.db");
+        let options = SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(options).await.unwrap();
+        sqlx::migrate::Migrator::new(older.as_path())
+            .await
+            .unwrap()
+            .run(&pool)
+            .await
+            .unwrap();
+        for sql in [
+            "INSERT INTO mailbox (name, uidvalidity) VALUES ('Referee', 77)",
+            "INSERT INTO inbound (uidvalidity, uid, message_id, outcome) VALUES (77, 1, '<a@x>', 'applied')",
+            "INSERT INTO inbound (uidvalidity, uid, message_id, outcome) VALUES (12, 1, '<b@x>', 'refused')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+        let store = Store::open(&path).await.unwrap();
+        let mut tx = store.write().await.unwrap();
+        let key = |mailbox: &str, uidvalidity| mail::MailKey {
+            mailbox: mailbox.to_string(),
+            uidvalidity,
+            uid: 1,
+        };
+        assert!(mail::seen(&mut tx, &key("Referee", 77)).await.unwrap());
+        assert!(!mail::seen(&mut tx, &key("INBOX", 77)).await.unwrap());
+        assert!(mail::seen(&mut tx, &key("INBOX", 12)).await.unwrap());
+        assert!(mail::message_id_seen(&mut tx, "<b@x>").await.unwrap());
+        // The new table still numbers after the old rows.
+        mail::record_inbound(
+            &mut tx,
+            &key("Referee", 78),
+            None,
+            None,
+            mail::Handled::Ignored,
+            "",
+            None,
+        )
+        .await
+        .unwrap();
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM inbound ORDER BY id")
+            .fetch_all(&mut *match tx.db() {
+                Db::Sqlite(c) => c,
+                Db::Postgres(_) => unreachable!("a SQLite file"),
+            })
+            .await
+            .unwrap();
+        assert_eq!(ids, [1, 2, 3]);
     }
 }
