@@ -205,10 +205,7 @@ async fn main() {
         idle_rss as f64 / 1024.0
     );
     for games in [20, 200] {
-        let (measured, ()) = bench
-            .players
-            .load(games, WARM_UP, WINDOW, async {})
-            .await;
+        let (measured, ()) = bench.players.load(games, WARM_UP, WINDOW, async {}).await;
         let (moves, notices, mut times) = (measured.moves, measured.notices, measured.times);
         // The server's best with 8, 16 and 32 mails in flight (the pooled
         // transport holds 16 connections at most).

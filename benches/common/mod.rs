@@ -322,10 +322,7 @@ impl Players {
                 id,
                 Run {
                     line: self.lines[g % self.lines.len()].clone(),
-                    players: [
-                        (white, address(Seat::White)),
-                        (black, address(Seat::Black)),
-                    ],
+                    players: [(white, address(Seat::White)), (black, address(Seat::Black))],
                     sent: 0,
                     seen: [0, 0],
                 },

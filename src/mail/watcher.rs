@@ -217,18 +217,20 @@ fn session(
                 runtime.block_on(process(&mailroom, key.clone(), &raw))
             }));
             match outcome {
-                Ok(result) => {
-                    result?;
-                    // The referee's own time for this mail, from its share
-                    // of the fetch to its effects and answers committed
-                    // (read by `cargo bench --bench load`).
-                    debug!(
+                // The referee's own time for this mail, from its share of
+                // the fetch to its effects and answers committed (read by
+                // `cargo bench --bench load`).
+                Ok(result) => match result? {
+                    Processed::Committed => debug!(
                         %key,
                         fetch_us = fetch_share.as_micros() as u64,
                         process_us = processing.elapsed().as_micros() as u64,
                         "mail committed"
-                    );
-                }
+                    ),
+                    Processed::AlreadyDone => {
+                        debug!(%key, "mail already done by another referee; only moved")
+                    }
+                },
                 Err(panic) => {
                     let what = panic
                         .downcast_ref::<String>()
@@ -327,15 +329,24 @@ async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Res
     Ok(())
 }
 
+/// What [`process`] did with a mail.
+enum Processed {
+    /// Its effects, answers and record are committed.
+    Committed,
+    /// Another referee had processed it (this one stalled meanwhile):
+    /// nothing was written.
+    AlreadyDone,
+}
+
 /// Processes one mail in one transaction.
-async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<()> {
+async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<Processed> {
     let mut tx = mailroom.referee.store().write().await?;
     // Checked again inside the write lock: another daemon on the same
     // database may have taken it meanwhile.
     if mailstore::seen(&mut tx, &key).await? {
-        return Ok(());
+        return Ok(Processed::AlreadyDone);
     }
     mailroom.process(&mut tx, key, raw).await?;
     tx.commit().await.context("committing a processed mail")?;
-    Ok(())
+    Ok(Processed::Committed)
 }
