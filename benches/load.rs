@@ -15,200 +15,28 @@
 //!   the commit), p50 and p95, from the daemon's `mail committed` events;
 //! - the daemon's resident memory, idle, with 10,000 games stored.
 
-use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Seek, SeekFrom};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter::command::Command as PlayerCommand;
 use arbiter::config::{Security, SmtpConfig};
 use arbiter::demo::mailstack::{MailStack, StackOptions};
-use arbiter::games::GameInfo;
 use arbiter::mail::login::Credential;
 use arbiter::mail::sender::transport;
-use arbiter::referee::{Match, Referee};
-use arbiter::rules::{Options, Seat, Status};
 use arbiter::store::Store;
+use common::{MAILS_PER_MOVE, PLAYERS, Players, line, maildir_count, move_mail, percentile, user};
 use futures_util::{StreamExt, stream};
 use lettre::address::Envelope;
-use lettre::message::{Mailbox as Address, Message, header::ContentType};
-use lettre::{SmtpTransport, Transport};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use sqlx::Row;
 
 /// Games stored before the load, none of them moving.
 const STORED: usize = 10_000;
-/// The players' mail users.
-const PLAYERS: usize = 10;
 /// How long each load is measured, after a warm-up.
 const WINDOW: Duration = Duration::from_secs(20);
 const WARM_UP: Duration = Duration::from_secs(4);
-/// Mails a move causes: the player's move and a notice to each player.
-const MAILS_PER_MOVE: f64 = 3.0;
-
-fn user(i: usize) -> String {
-    format!("p{i:02}")
-}
-
-/// `plies` legal chess moves at random (fixed seed), none ending the game.
-fn line(seed: u64, plies: usize) -> Vec<String> {
-    let info = GameInfo::find("chess").unwrap();
-    let mut current = Match::new(info, &Options::default(), [0; 32]).unwrap();
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut moves = Vec::new();
-    while moves.len() < plies {
-        let seat = [Seat::White, Seat::Black][moves.len() % 2];
-        let mut legal = current.legal_texts(seat);
-        legal.shuffle(&mut rng);
-        let (text, next) = legal
-            .into_iter()
-            .filter(|t| !t.contains("claim"))
-            .find_map(|text| {
-                let step = current
-                    .play(seat, &text, [0; 32], moves.len() as u64)
-                    .ok()?;
-                matches!(step.state.status(), Status::Ongoing(_)).then_some((text, step.state))
-            })
-            .expect("a move that keeps the game going");
-        moves.push(text);
-        current = next;
-    }
-    moves
-}
-
-/// One game under load: its line, its players and how far it went.
-struct Run {
-    line: Arc<Vec<String>>,
-    /// Mail user and tagged reply address of White, then Black.
-    players: [(String, String); 2],
-    /// Moves mailed so far.
-    sent: usize,
-    /// Notices each player has read.
-    seen: [usize; 2],
-}
-
-type Runs = Arc<Mutex<HashMap<i64, Run>>>;
-
-/// A player robot: polls its INBOX over IMAP; for each notice of a game
-/// where it is now its turn, it mails the game's next move.
-fn robot(
-    stack_ports: (u16, u16),
-    me: String,
-    runs: Runs,
-    stop: Arc<AtomicBool>,
-    read: Arc<AtomicUsize>,
-) {
-    let (smtp, imap) = stack_ports;
-    let address = MailStack::address(&me);
-    let tcp = TcpStream::connect(("127.0.0.1", imap)).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let mut client = imap::Client::new(tcp);
-    client.read_greeting().unwrap();
-    let mut session = client
-        .login(&address, MailStack::password(&me))
-        .map_err(|(e, _)| e)
-        .unwrap();
-    let selected = session.select("INBOX").unwrap();
-    let mut next = selected.uid_next.unwrap_or(1);
-    let mailer = SmtpTransport::builder_dangerous("127.0.0.1")
-        .port(smtp)
-        .build();
-    let mut fresh = true;
-    while !stop.load(Ordering::Relaxed) {
-        if !fresh {
-            session.noop().unwrap();
-            let announced = session
-                .take_all_unsolicited()
-                .any(|r| matches!(r, imap::types::UnsolicitedResponse::Exists(_)));
-            if !announced {
-                std::thread::sleep(Duration::from_millis(25));
-                continue;
-            }
-        }
-        fresh = false;
-        let fetches = session
-            .uid_fetch(format!("{next}:*"), "(UID ENVELOPE)")
-            .unwrap();
-        let mut moves = Vec::new();
-        for fetch in fetches.iter() {
-            let Some(uid) = fetch.uid.filter(|&u| u >= next) else {
-                continue;
-            };
-            next = next.max(uid + 1);
-            read.fetch_add(1, Ordering::Relaxed);
-            let subject = fetch
-                .envelope()
-                .and_then(|e| e.subject.as_deref())
-                .map(|s| String::from_utf8_lossy(s).into_owned())
-                .unwrap_or_default();
-            let Some(id) = subject
-                .strip_prefix("[arbiter #")
-                .and_then(|s| s.split(']').next())
-                .and_then(|s| s.parse::<i64>().ok())
-            else {
-                continue;
-            };
-            let mut runs = runs.lock().unwrap();
-            let Some(run) = runs.get_mut(&id) else {
-                continue;
-            };
-            let side = usize::from(run.players[1].0 == me);
-            run.seen[side] += 1;
-            // The move last mailed is in, and it is this side's turn.
-            if run.seen[side] == run.sent && run.sent % 2 == side && run.sent < run.line.len() {
-                moves.push((run.players[side].1.clone(), run.line[run.sent].clone()));
-                run.sent += 1;
-            }
-        }
-        for (to, text) in moves {
-            mailer.send(&move_mail(&address, &to, &text)).unwrap();
-        }
-    }
-    let _ = session.logout();
-}
-
-fn move_mail(from: &str, to: &str, text: &str) -> Message {
-    Message::builder()
-        .from(from.parse::<Address>().unwrap())
-        .to(to.parse::<Address>().unwrap())
-        .subject("move")
-        .header(ContentType::TEXT_PLAIN)
-        .body(text.to_string())
-        .unwrap()
-}
-
-/// The daemon's `mail committed` events from `offset` on: each mail's
-/// time in microseconds (its share of the fetch and its processing).
-fn mail_times(log: &Path, offset: u64) -> Vec<u64> {
-    let mut file = std::fs::File::open(log).unwrap();
-    file.seek(SeekFrom::Start(offset)).unwrap();
-    let field = |line: &str, name: &str| -> u64 {
-        line.split_whitespace()
-            .find_map(|w| w.strip_prefix(&format!("{name}=")))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| l.contains("mail committed"))
-        .map(|l| field(&l, "fetch_us") + field(&l, "process_us"))
-        .collect()
-}
-
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i] as f64 / 1000.0
-}
 
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
@@ -220,24 +48,11 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap()
 }
 
-fn maildir_count(dir: &Path) -> usize {
-    ["new", "cur"]
-        .iter()
-        .map(|d| {
-            std::fs::read_dir(dir.join(d))
-                .map(|r| r.count())
-                .unwrap_or(0)
-        })
-        .sum()
-}
-
 struct Bench {
     dir: PathBuf,
     stack: MailStack,
-    store: Store,
+    players: Players,
     daemon: Child,
-    log: PathBuf,
-    lines: Vec<Arc<Vec<String>>>,
 }
 
 impl Bench {
@@ -255,151 +70,6 @@ impl Bench {
         }
     }
 
-    async fn log_rows(&self) -> i64 {
-        sqlx::query("SELECT COUNT(*) FROM log")
-            .fetch_one(self.store.pool())
-            .await
-            .unwrap()
-            .get(0)
-    }
-
-    /// `games` games playing at once; returns moves/s, notices read/s and
-    /// the per-mail times of the measured window.
-    async fn load(&self, games: usize) -> (f64, f64, Vec<u64>) {
-        let referee = Referee::new(self.store.clone());
-        let mut tx = self.store.write().await.unwrap();
-        let mut made = Vec::new();
-        for g in 0..games {
-            let (white, black) = (user(g % PLAYERS), user((g + 1 + g / PLAYERS) % PLAYERS));
-            let black = if black == white {
-                user((g + 2) % PLAYERS)
-            } else {
-                black
-            };
-            let (id, _) = referee
-                .create_game(
-                    &mut tx,
-                    "chess",
-                    &MailStack::address(&white),
-                    &MailStack::address(&black),
-                    &Options::default(),
-                    None,
-                )
-                .await
-                .unwrap();
-            made.push((id, white, black));
-        }
-        tx.commit().await.unwrap();
-        let mut runs = HashMap::new();
-        for (g, (id, white, black)) in made.into_iter().enumerate() {
-            let secret = |seat: &'static str| {
-                let store = self.store.clone();
-                async move {
-                    let secret: String =
-                        sqlx::query("SELECT secret FROM seats WHERE game_id = ? AND seat = ?")
-                            .bind(id)
-                            .bind(seat)
-                            .fetch_one(store.pool())
-                            .await
-                            .unwrap()
-                            .get(0);
-                    format!("referee+{id}.{secret}@example.test")
-                }
-            };
-            runs.insert(
-                id,
-                Run {
-                    line: self.lines[g % self.lines.len()].clone(),
-                    players: [
-                        (white, secret("white").await),
-                        (black, secret("black").await),
-                    ],
-                    sent: 0,
-                    seen: [0, 0],
-                },
-            );
-        }
-        let runs: Runs = Arc::new(Mutex::new(runs));
-        let stop = Arc::new(AtomicBool::new(false));
-        let read = Arc::new(AtomicUsize::new(0));
-        let robots: Vec<_> = (0..PLAYERS)
-            .map(|i| {
-                let (runs, stop, read) = (runs.clone(), stop.clone(), read.clone());
-                let ports = (self.stack.smtp, self.stack.imap);
-                std::thread::spawn(move || robot(ports, user(i), runs, stop, read))
-            })
-            .collect();
-        std::thread::sleep(Duration::from_millis(500));
-        // Every game's first move, mailed by White.
-        let first: Vec<(String, String, String)> = {
-            let mut runs = runs.lock().unwrap();
-            runs.values_mut()
-                .map(|run| {
-                    run.sent = 1;
-                    (
-                        run.players[0].0.clone(),
-                        run.players[0].1.clone(),
-                        run.line[0].clone(),
-                    )
-                })
-                .collect()
-        };
-        let mailer = SmtpTransport::builder_dangerous("127.0.0.1")
-            .port(self.stack.smtp)
-            .build();
-        for (from, to, text) in first {
-            mailer
-                .send(&move_mail(&MailStack::address(&from), &to, &text))
-                .unwrap();
-        }
-        tokio::time::sleep(WARM_UP).await;
-        let offset = std::fs::metadata(&self.log).unwrap().len();
-        let (rows, notices, t0) = (
-            self.log_rows().await,
-            read.load(Ordering::Relaxed),
-            Instant::now(),
-        );
-        tokio::time::sleep(WINDOW).await;
-        let (rows1, notices1, took) = (
-            self.log_rows().await,
-            read.load(Ordering::Relaxed),
-            t0.elapsed(),
-        );
-        let times = mail_times(&self.log, offset);
-        stop.store(true, Ordering::Relaxed);
-        for robot in robots {
-            robot.join().unwrap();
-        }
-        // Let the moves in flight land before the next measure.
-        self.quiet().await;
-        let secs = took.as_secs_f64();
-        (
-            (rows1 - rows) as f64 / secs,
-            (notices1 - notices) as f64 / secs,
-            times,
-        )
-    }
-
-    /// Waits until no mail waits in the referee's mailbox or its outbox.
-    async fn quiet(&self) {
-        let inbox = self.dir.join("m/mail/referee/Maildir");
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            let waiting: i64 = sqlx::query(
-                "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
-            )
-            .fetch_one(self.store.pool())
-            .await
-            .unwrap()
-            .get(0);
-            if waiting == 0 && maildir_count(&inbox) == 0 {
-                return;
-            }
-            assert!(Instant::now() < deadline, "the referee never caught up");
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    }
-
     /// The server's own rate for the sizes of the last load's mails: for
     /// each of `moves` moves, the move mail and two of the referee's
     /// notices, sent pooled, `in_flight` at once, and counted once
@@ -407,7 +77,7 @@ impl Bench {
     async fn server_rate(&self, moves: usize, in_flight: usize) -> (f64, usize) {
         let notices: Vec<Vec<u8>> = sqlx::query("SELECT raw FROM outbox ORDER BY id DESC LIMIT ?")
             .bind(2 * moves as i64)
-            .fetch_all(self.store.pool())
+            .fetch_all(self.players.store.pool())
             .await
             .unwrap()
             .iter()
@@ -473,39 +143,8 @@ async fn main() {
     // 10,000 games stored, as a club's database holds them.
     let db = dir.join("load.db");
     let store = Store::open(&db).await.unwrap();
-    let referee = Referee::new(store.clone());
     let made = Instant::now();
-    for chunk in 0..STORED / 1000 {
-        let mut tx = store.write().await.unwrap();
-        for i in 0..1000 {
-            let n = chunk * 1000 + i;
-            let (id, _) = referee
-                .create_game(
-                    &mut tx,
-                    "chess",
-                    &format!("w{n}@club.example"),
-                    &format!("b{n}@club.example"),
-                    &Options::default(),
-                    None,
-                )
-                .await
-                .unwrap();
-            // Most games have a few moves behind them.
-            for (ply, text) in ["e4", "e5", "Nf3", "Nc6"].iter().enumerate().take(n % 5) {
-                referee
-                    .act(
-                        &mut tx,
-                        id,
-                        [Seat::White, Seat::Black][ply % 2],
-                        &PlayerCommand::Play(text.to_string()),
-                        "cli",
-                    )
-                    .await
-                    .unwrap();
-            }
-        }
-        tx.commit().await.unwrap();
-    }
+    common::store_games(&store, STORED).await;
     eprintln!(
         "{STORED} games stored in {:.1} s",
         made.elapsed().as_secs_f64()
@@ -523,7 +162,7 @@ async fn main() {
         .arg("--config")
         .arg(&config)
         .env("ARBITER_BENCH_PASSWORD", MailStack::password("referee"))
-        .env("ARBITER_LOG", "warn,arbiter::mail::daemon=debug")
+        .env("ARBITER_LOG", "warn,arbiter::mail::watcher=debug")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
         .stdout(out.try_clone().unwrap())
@@ -545,12 +184,16 @@ async fn main() {
     let idle_rss = rss_kib(daemon.id());
 
     let bench = Bench {
-        lines: (0..4).map(|s| Arc::new(line(s, 160))).collect(),
         dir: dir.clone(),
+        players: Players {
+            ports: (stack.smtp, stack.imap),
+            store,
+            inbox: dir.join("m/mail/referee/Maildir"),
+            logs: vec![log],
+            lines: (0..4).map(|s| Arc::new(line(s, 160))).collect(),
+        },
         stack,
-        store,
         daemon,
-        log,
     };
     println!(
         "machine: {} cores; {STORED} games stored; {PLAYERS} player robots; window {} s",
@@ -562,7 +205,8 @@ async fn main() {
         idle_rss as f64 / 1024.0
     );
     for games in [20, 200] {
-        let (moves, notices, mut times) = bench.load(games).await;
+        let (measured, ()) = bench.players.load(games, WARM_UP, WINDOW, async {}).await;
+        let (moves, notices, mut times) = (measured.moves, measured.notices, measured.times);
         // The server's best with 8, 16 and 32 mails in flight (the pooled
         // transport holds 16 connections at most).
         let mut server = 0f64;

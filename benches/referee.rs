@@ -245,6 +245,7 @@ async fn referee() {
             .process(
                 &mut tx,
                 MailKey {
+                    mailbox: "INBOX".to_string(),
                     uidvalidity: 1,
                     uid: i as u32 + 1,
                 },

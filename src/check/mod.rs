@@ -8,7 +8,9 @@
 //!   which must arrive in the watched mailbox (plus addressing works) and
 //!   is removed again;
 //! - `hints`: what a refused login means at the providers clubs use;
-//! - the database part is here: writable, migrations, integrity.
+//! - the database part is here: for SQLite the file writable, the
+//!   migrations, the integrity check; for PostgreSQL the connection, the
+//!   login's rights, the migrations.
 //!
 //! The check changes nothing a running referee relies on: it creates the
 //! done folder as `serve` would, and removes its own test mail, which a
@@ -27,7 +29,7 @@ use std::time::Duration;
 use tokio::runtime::Handle;
 
 use crate::config::Config;
-use crate::store::health;
+use crate::store::{Location, health};
 
 /// How a step ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +184,19 @@ pub fn run(
     let _ = writeln!(report.out, "arbiter check: {}", config_path.display());
     let mailbox = imap::check(&mut report, config);
     smtp::check(&mut report, runtime, config, mailbox, limits);
-    database(&mut report, runtime, &config.database.path);
+    match config.database.location() {
+        Ok(Location::Sqlite(path)) => database(&mut report, runtime, &path),
+        Ok(Location::Postgres(url)) => postgres(&mut report, runtime, &url),
+        Err(e) => {
+            report.section("Database");
+            report.fail(
+                "database",
+                "login",
+                format!("{e:#}"),
+                "set it in the referee's environment (the service's EnvironmentFile)",
+            );
+        }
+    }
     let failures = report.failures();
     let _ = match failures {
         0 => writeln!(
@@ -238,20 +252,7 @@ fn database(report: &mut Report, runtime: &Handle, path: &Path) {
                     "give the referee's user write access to the file and its folder",
                 );
             }
-            match (pending, unknown) {
-                (_, u) if u > 0 => report.fail(
-                    S,
-                    "migrations",
-                    format!("{u} migrations unknown to this version of arbiter"),
-                    "the database was used by a newer arbiter: run that version",
-                ),
-                (0, _) => report.ok(S, "migrations", format!("{applied} applied, none pending")),
-                (p, _) => report.ok(
-                    S,
-                    "migrations",
-                    format!("{applied} applied, {p} pending: `arbiter serve` applies them"),
-                ),
-            }
+            migrations(report, applied, pending, unknown);
             if integrity == "ok" {
                 report.ok(S, "integrity", "PRAGMA integrity_check: ok");
             } else {
@@ -263,6 +264,82 @@ fn database(report: &mut Report, runtime: &Handle, path: &Path) {
                 );
             }
         }
+    }
+}
+
+/// A PostgreSQL database: the server answers and takes the login, the
+/// login may write, the migrations.
+fn postgres(report: &mut Report, runtime: &Handle, url: &str) {
+    const S: &str = "database";
+    report.section(&format!("Database {}", Location::Postgres(url.to_string())));
+    let health = match runtime.block_on(health::inspect_postgres(url)) {
+        Ok(health) => health,
+        Err(e) => {
+            report.fail(
+                S,
+                "connect",
+                format!("{e}"),
+                "check database.url (host, port, database name, sslmode), that the server runs \
+                 and takes this login (pg_hba.conf), and the password in database.password_env",
+            );
+            return;
+        }
+    };
+    report.ok(S, "connect", health.version.clone());
+    if health.writable {
+        report.ok(S, "writable", "this login may write the referee's tables");
+    } else {
+        report.fail(
+            S,
+            "writable",
+            "this login may not write here (a standby, a read-only default, or no rights)",
+            "point database.url at the primary, and GRANT the referee's login the rights on \
+             its database (or make it the database's owner)",
+        );
+    }
+    migrations(report, health.applied, health.pending, health.unknown);
+    leases(report, &health.leases);
+}
+
+/// Who holds each role (reading a mailbox, the clock) among the referees
+/// on this database, since when; a lapsed lease is taken by the next
+/// referee that starts (or by a running one within seconds).
+fn leases(report: &mut Report, leases: &[crate::store::lease::LeaseRow]) {
+    const S: &str = "database";
+    if leases.is_empty() {
+        report.ok(
+            S,
+            "leases",
+            "none yet: the first `arbiter serve` takes them",
+        );
+        return;
+    }
+    let held: Vec<String> = leases
+        .iter()
+        .map(|l| match l.lapsed {
+            false => format!("{} held by {} since {}", l.name, l.holder, l.since),
+            true => format!("{} free (lapsed {})", l.name, l.expires_at),
+        })
+        .collect();
+    report.ok(S, "leases", held.join("; "));
+}
+
+/// The migrations line: applied, pending, or unknown to this version.
+fn migrations(report: &mut Report, applied: usize, pending: usize, unknown: usize) {
+    const S: &str = "database";
+    match (pending, unknown) {
+        (_, u) if u > 0 => report.fail(
+            S,
+            "migrations",
+            format!("{u} migrations unknown to this version of arbiter"),
+            "the database was used by a newer arbiter: run that version",
+        ),
+        (0, _) => report.ok(S, "migrations", format!("{applied} applied, none pending")),
+        (p, _) => report.ok(
+            S,
+            "migrations",
+            format!("{applied} applied, {p} pending: `arbiter serve` applies them"),
+        ),
     }
 }
 
@@ -284,5 +361,51 @@ mod tests {
             line("login", &Outcome::Ok("as r".into())),
             "  ok    login         as r\n"
         );
+    }
+
+    /// The database steps on PostgreSQL: a server that answers, the
+    /// login's rights, the migrations before and after the first start;
+    /// and a server that does not answer, with its fix.
+    #[test]
+    fn a_postgres_database_is_checked_for_connection_rights_and_migrations() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let cluster = crate::store::cluster::Cluster::shared();
+        let url = runtime.block_on(cluster.new_database()).unwrap();
+        let steps = |url: &str| {
+            let mut out = Vec::new();
+            let mut report = Report::new(&mut out);
+            postgres(&mut report, runtime.handle(), url);
+            let steps = report.steps.clone();
+            (steps, String::from_utf8(out).unwrap())
+        };
+        let (fresh, text) = steps(&url);
+        assert_eq!(fresh.len(), 4, "{text}");
+        assert!(text.contains("leases        none yet"), "{text}");
+        assert!(
+            matches!(&fresh[0].outcome, Outcome::Ok(v) if v.starts_with("PostgreSQL")),
+            "{text}"
+        );
+        assert!(matches!(fresh[1].outcome, Outcome::Ok(_)), "{text}");
+        assert!(
+            text.contains("0 applied,") && text.contains("pending"),
+            "{text}"
+        );
+        let store = runtime
+            .block_on(crate::store::Store::connect(&url))
+            .unwrap();
+        let lease = crate::store::lease::Lease::new("clock", "box:42:beef");
+        runtime.block_on(store.acquire(&lease, 60)).unwrap();
+        let (_, text) = steps(&url);
+        assert!(text.contains("none pending"), "{text}");
+        assert!(
+            text.contains("clock held by box:42:beef since 20"),
+            "{text}"
+        );
+
+        let nowhere = format!("postgres://postgres:pw@127.0.0.1:{}/nothing", cluster.port);
+        let (failed, text) = steps(&nowhere);
+        assert!(matches!(failed[0].outcome, Outcome::Fail { .. }), "{text}");
+        assert!(text.contains("fix: check database.url"), "{text}");
+        assert!(!text.contains(":pw@"), "no password shown: {text}");
     }
 }

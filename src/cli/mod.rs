@@ -15,15 +15,17 @@ use crate::config::{Config, ConfigFile};
 use crate::games::{GameInfo, game_names};
 use crate::referee::Referee;
 use crate::rules::Options;
-use crate::store::Store;
+use crate::store::{Location, Store};
 
 /// A play-by-email referee for chess variants.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about)]
 pub struct Cli {
-    /// The SQLite database file (created on first use). Overrides the
-    /// configuration file's `database.path`.
-    #[arg(long, global = true, env = "ARBITER_DB", value_name = "PATH")]
+    /// The SQLite database file (created on first use), or a PostgreSQL
+    /// database's URL (`postgres://...`). A file overrides the
+    /// configuration's `database.path` (its `database.url`, if set, still
+    /// wins); a URL overrides `database.url`.
+    #[arg(long, global = true, env = "ARBITER_DB", value_name = "PATH|URL")]
     pub db: Option<PathBuf>,
 
     /// The configuration file.
@@ -116,9 +118,19 @@ pub enum TopCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
-    /// Write a consistent copy of the database to PATH (a new file), safe
-    /// while `serve` runs; the copy's integrity is checked.
+    /// Write a consistent copy of the SQLite database to PATH (a new file),
+    /// safe while `serve` runs; the copy's integrity is checked. (For
+    /// PostgreSQL, use `pg_dump`: see docs/scaling.md.)
     Backup { path: PathBuf },
+    /// Copy the whole database into a new, empty one, SQLite to PostgreSQL
+    /// or back, then replay every game there against its stored state.
+    /// Stop `serve` first: mail it processes meanwhile would be missing.
+    Copy {
+        /// The new database: a `postgres://` URL (an empty database, made
+        /// with `createdb`) or the path of a SQLite file not made yet.
+        #[arg(long, value_name = "URL|PATH")]
+        to: String,
+    },
 }
 
 /// An error that ends the command: `Refused` is the player-facing answer of
@@ -205,8 +217,19 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(run_async(crate::mail::daemon::serve(file, config, logins))?)
         }
         TopCommand::Check { wait } => check(&cli, *wait),
+        TopCommand::Db(DbCommand::Copy { to }) => {
+            local_runtime()?.block_on(copy_database(&cli, to))
+        }
         TopCommand::Db(DbCommand::Backup { path }) => {
-            let source = database_path(&cli)?;
+            let source = match effective_config(&cli)?.database.location()? {
+                Location::Sqlite(path) => path,
+                Location::Postgres(_) => {
+                    return Err(CliError::Failed(anyhow::anyhow!(
+                        "db backup copies a SQLite file; back up a PostgreSQL database with \
+                         pg_dump (see docs/scaling.md)"
+                    )));
+                }
+            };
             local_runtime()?.block_on(async {
                 crate::store::health::backup(&source, path)
                     .await
@@ -242,7 +265,7 @@ fn check(cli: &Cli, wait: u64) -> Result<(), CliError> {
     })?;
     let mut config = Config::load(&path)?;
     if let Some(db) = &cli.db {
-        config.database.path.clone_from(db);
+        config.database.override_with(db);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -425,21 +448,86 @@ pub fn effective_config(cli: &Cli) -> Result<Config, CliError> {
         None => Config::default(),
     };
     if let Some(db) = &cli.db {
-        config.database.path.clone_from(db);
+        config.database.override_with(db);
     }
     Ok(config)
 }
 
-/// The database file the command line and configuration name.
-fn database_path(cli: &Cli) -> Result<PathBuf, CliError> {
-    Ok(effective_config(cli)?.database.path)
-}
-
 async fn open_referee(cli: &Cli) -> Result<Referee, CliError> {
     let config = effective_config(cli)?;
-    let path = &config.database.path;
-    let store = Store::open(path)
+    let location = config.database.location()?;
+    let store = Store::open_at(&location)
         .await
-        .with_context(|| format!("opening the database {}", path.display()))?;
+        .with_context(|| format!("opening the database {location}"))?;
     Ok(Referee::for_host(store, &config.referee))
+}
+
+/// `arbiter db copy --to`: the database the configuration names into a new
+/// one, then every game of the copy replayed (`game verify` on each).
+async fn copy_database(cli: &Cli, to: &str) -> Result<(), CliError> {
+    let config = effective_config(cli)?;
+    let from = config.database.location()?;
+    let to = Location::parse(to);
+    if from == to {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "the source and the target are the same database"
+        )));
+    }
+    if let Location::Sqlite(path) = &from
+        && !path.exists()
+    {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "there is no database at {}",
+            path.display()
+        )));
+    }
+    if let Location::Sqlite(path) = &to
+        && path.exists()
+    {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "{} exists already: name a new file",
+            path.display()
+        )));
+    }
+    let source = Store::open_at(&from)
+        .await
+        .with_context(|| format!("opening the database {from}"))?;
+    let target = Store::open_at(&to)
+        .await
+        .with_context(|| format!("opening the database {to}"))?;
+    let copied = crate::store::copy::copy(&source, &target)
+        .await
+        .with_context(|| format!("copying {from} to {to}"))?;
+    source.close().await;
+    for (table, rows) in &copied.rows {
+        println!("{table:<13} {rows} rows");
+    }
+    let referee = Referee::for_host(target.clone(), &config.referee);
+    let mut conn = connection(&referee).await?;
+    let games = crate::store::games::list(&mut conn, None)
+        .await
+        .context("listing the copied games")?;
+    drop(conn);
+    let mut damaged = Vec::new();
+    for game in games.iter().rev() {
+        let mut conn = connection(&referee).await?;
+        if let Err(e) = referee.verify(&mut conn, game.id).await {
+            damaged.push(format!("game #{}: {e}", game.id));
+        }
+    }
+    target.close().await;
+    if !damaged.is_empty() {
+        return Err(CliError::Failed(anyhow::anyhow!(
+            "the copy at {to} is written, but {} of its {} games do not replay to their stored \
+             state:\n{}",
+            damaged.len(),
+            games.len(),
+            damaged.join("\n")
+        )));
+    }
+    println!(
+        "{from} copied to {to}; all {} games replay to their stored state",
+        games.len()
+    );
+    Ok(())
 }

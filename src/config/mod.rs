@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
+use crate::store::Location;
+
 /// `config/arbiter.toml` and friends.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,14 +32,87 @@ pub struct Config {
 pub struct DatabaseConfig {
     /// The SQLite file, created on first use. Relative paths are relative to
     /// the configuration file's directory.
+    #[serde(default = "default_database_path")]
     pub path: PathBuf,
+    /// A PostgreSQL database instead of the file, which several referees
+    /// may share: `postgres://USER@HOST:PORT/DATABASE`, with libpq's
+    /// parameters (`?sslmode=verify-full`). It wins over `path` (and over a
+    /// file named by `--db`). No password here: see `password_env`.
+    pub url: Option<String>,
+    /// The environment variable that holds the PostgreSQL password (libpq's
+    /// own `PGPASSWORD` and `~/.pgpass` work too).
+    pub password_env: Option<String>,
+}
+
+fn default_database_path() -> PathBuf {
+    PathBuf::from("arbiter.db")
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
-            path: PathBuf::from("arbiter.db"),
+            path: default_database_path(),
+            url: None,
+            password_env: None,
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// The database these settings name: the PostgreSQL URL (with the
+    /// password from `password_env`), else the SQLite file.
+    pub fn location(&self) -> anyhow::Result<Location> {
+        let Some(url) = &self.url else {
+            return Ok(Location::Sqlite(self.path.clone()));
+        };
+        let Some(name) = &self.password_env else {
+            return Ok(Location::Postgres(url.clone()));
+        };
+        let password = secret_from_env(name)?;
+        let mut parsed = url::Url::parse(url).context("database.url")?;
+        if parsed.set_password(Some(&password)).is_err() {
+            bail!("database.url has no host to log in to");
+        }
+        Ok(Location::Postgres(parsed.to_string()))
+    }
+
+    /// `--db` (or `ARBITER_DB`): a PostgreSQL URL replaces `url` (and
+    /// `password_env`: such a URL carries its own); a file replaces `path`.
+    pub fn override_with(&mut self, db: &Path) {
+        let text = db.to_string_lossy();
+        if crate::store::is_postgres_url(&text) {
+            self.url = Some(text.into_owned());
+            self.password_env = None;
+        } else {
+            self.path = db.to_path_buf();
+        }
+    }
+
+    /// The settings must name one database, and keep its password out of
+    /// the file.
+    fn check(&self) -> anyhow::Result<()> {
+        match &self.url {
+            Some(url) => {
+                if !crate::store::is_postgres_url(url) {
+                    bail!("database.url {url:?} is not a postgres:// URL");
+                }
+                let parsed = url::Url::parse(url)
+                    .with_context(|| format!("database.url {url:?} is not a URL"))?;
+                if parsed.password().is_some() {
+                    bail!(
+                        "database.url holds a password: take it out, and name the environment \
+                         variable that holds it in database.password_env"
+                    );
+                }
+            }
+            None if self.password_env.is_some() => {
+                bail!(
+                    "database.password_env is set but database.url is not (SQLite has no password)"
+                )
+            }
+            None => {}
+        }
+        Ok(())
     }
 }
 
@@ -322,6 +397,7 @@ impl Config {
 
     /// Refuses settings that would be unsafe or cannot work.
     pub fn check(&self) -> anyhow::Result<()> {
+        self.database.check()?;
         if !self.referee.address.contains('@') {
             bail!(
                 "referee.address {:?} is not a mail address",
@@ -432,11 +508,12 @@ fn check_login(
 }
 
 /// Where the daemon's configuration comes from, read at the start and
-/// again on every reload: the file, with `--db` over its database path.
+/// again on every reload: the file, with `--db` over its database.
 #[derive(Clone, Debug)]
 pub struct ConfigFile {
     pub path: PathBuf,
-    /// `--db` (or `ARBITER_DB`), over the file's `database.path`.
+    /// `--db` (or `ARBITER_DB`), over the file's database (see
+    /// [`DatabaseConfig::override_with`]).
     pub database: Option<PathBuf>,
 }
 
@@ -444,7 +521,7 @@ impl ConfigFile {
     pub fn load(&self) -> anyhow::Result<Config> {
         let mut config = Config::load(&self.path)?;
         if let Some(db) = &self.database {
-            config.database.path.clone_from(db);
+            config.database.override_with(db);
         }
         Ok(config)
     }
@@ -549,5 +626,76 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/arbiter.toml");
         let config = Config::load(&path).unwrap();
         assert!(config.imap.is_some() && config.smtp.is_some());
+    }
+
+    /// `[database] url` names PostgreSQL, over `path`; its password comes
+    /// from the environment, never the file; `--db` overrides either.
+    #[test]
+    fn a_postgres_url_with_its_password_from_the_environment() {
+        let config = |database: &str| -> anyhow::Result<Config> {
+            let config: Config = toml::from_str(&format!(
+                "[database]\n{database}\n[referee]\naddress = \"r@club.example\"\n"
+            ))?;
+            config.check()?;
+            Ok(config)
+        };
+        let sqlite = config("path = \"club.db\"").unwrap();
+        assert_eq!(
+            sqlite.database.location().unwrap(),
+            Location::Sqlite("club.db".into())
+        );
+        let plain = config("url = \"postgres://arbiter@db.example.org/club\"").unwrap();
+        assert_eq!(
+            plain.database.location().unwrap(),
+            Location::Postgres("postgres://arbiter@db.example.org/club".into())
+        );
+        let in_file = config("url = \"postgres://arbiter:secret@db.example.org/club\"")
+            .unwrap_err()
+            .to_string();
+        assert!(in_file.contains("database.password_env"), "{in_file}");
+        assert!(config("url = \"mysql://db/club\"").is_err());
+        assert!(
+            config("password_env = \"X\"").is_err(),
+            "SQLite has no password"
+        );
+
+        let unset = config(
+            "url = \"postgres://arbiter@db.example.org/club\"\n\
+             password_env = \"ARBITER_TEST_NO_SUCH_VARIABLE\"",
+        )
+        .unwrap();
+        assert!(
+            unset.database.location().is_err(),
+            "the variable is not set"
+        );
+        // PATH is set everywhere, and full of characters a URL must escape.
+        let with_env =
+            config("url = \"postgres://arbiter@db.example.org/club\"\npassword_env = \"PATH\"")
+                .unwrap();
+        let Location::Postgres(url) = with_env.database.location().unwrap() else {
+            panic!("a URL");
+        };
+        let url = url::Url::parse(&url).unwrap();
+        assert_eq!(
+            (url.username(), url.host_str()),
+            ("arbiter", Some("db.example.org"))
+        );
+        let password = url.password().unwrap();
+        assert!(
+            !password.contains('/') && password.contains("%2F"),
+            "{password}"
+        );
+
+        let mut overridden = plain.database.clone();
+        overridden.override_with(Path::new("/var/lib/arbiter/arbiter.db"));
+        assert!(matches!(
+            overridden.location().unwrap(),
+            Location::Postgres(_)
+        ));
+        overridden.override_with(Path::new("postgres://other/db"));
+        assert_eq!(
+            overridden.location().unwrap(),
+            Location::Postgres("postgres://other/db".into())
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! and keeps the outbox moving.
 //!
 //! Exactly once: a mail's effects, its answers (the outbox) and the record
-//! that it is done commit in one transaction, keyed by (UIDVALIDITY, UID)
-//! and by Message-ID. Only then is it flagged `\Seen` and moved out of the
+//! that it is done commit in one transaction, keyed by (mailbox,
+//! UIDVALIDITY, UID) and by Message-ID. Only then is it flagged `\Seen` and moved out of the
 //! mailbox. A crash before the commit leaves the mail in the mailbox to be
 //! processed again from scratch; a crash after it leaves a mail that is
 //! recognised as done and only moved.
@@ -13,6 +13,15 @@
 //! records the debt and commits, and the watcher goes on to the next mail
 //! while the computer thinks; the answer commits with the player's mail.
 //! A debt a crash left unanswered is found and answered at the next start.
+//!
+//! Several referees may run on one PostgreSQL database (docs/scaling.md).
+//! Reading the mailbox and running the clock are each one referee's at a
+//! time, under a lease ([`keep`]; see `crate::store::lease`): the others
+//! wait, and take a role over within [`LEASE_SECONDS`] when its holder
+//! dies. Work under a lease commits only while the lease is held. The
+//! outbox and the computer's answers are every referee's (see
+//! [`super::sender`]; an answer is recorded only while its game's log has
+//! the length it was thought for).
 //!
 //! SIGTERM (or Ctrl-C) stops it at a mail boundary, after one more attempt
 //! at the outbox ([`shut_down`], [`super::shutdown`]); SIGHUP rereads the
@@ -37,13 +46,22 @@ use super::watcher::{Wakes, watch};
 use crate::config::{Config, ConfigFile};
 use crate::referee::Referee;
 use crate::render;
-use crate::store::Store;
+use crate::store::lease::{Lease, referee_id};
+use crate::store::{Backend, Store};
 
 /// How long a stop may take, from the signal: the parts finish what they
 /// have in hand within [`FINISH`], the outbox pass ends by [`LAST_SEND`],
 /// and the runtime's own shutdown (at most 2 s) keeps the whole under 10 s.
 const FINISH: Duration = Duration::from_secs(5);
 const LAST_SEND: Duration = Duration::from_millis(7500);
+
+/// How long a lease lasts unless renewed: the longest a role stays
+/// unfilled after its referee died.
+pub const LEASE_SECONDS: i64 = 10;
+
+/// How often a referee renews (or tries to take) each lease: well before
+/// it lapses, so that a passing slowness of the database costs nothing.
+pub(super) const RENEW: Duration = Duration::from_secs(3);
 
 /// Runs the daemon until it is stopped (SIGTERM or Ctrl-C: see
 /// [`shut_down`]). SIGHUP rereads `file` (see [`reload`]).
@@ -75,9 +93,10 @@ pub async fn serve_until(
         .context("the configuration has no [smtp] section")?;
     let login = logins.imap;
     render::self_check();
-    let store = Store::open(&config.database.path)
+    let location = config.database.location()?;
+    let store = Store::open_at(&location)
         .await
-        .with_context(|| format!("opening the database {}", config.database.path.display()))?;
+        .with_context(|| format!("opening the database {location}"))?;
     let referee = Referee::for_host(store.clone(), &config.referee);
     // The mail room in force: each mail and each clock round takes the
     // latest, so a reload applies from the next one.
@@ -91,13 +110,38 @@ pub async fn serve_until(
     let wake = Arc::new(Notify::new());
     let owed = Arc::new(Notify::new());
     let stop = Arc::new(Stop::default());
-    info!(address = %config.referee.address, db = %config.database.path.display(), "arbiter serving");
+    info!(address = %config.referee.address, db = %location, referee = referee_id(), "arbiter serving");
+
+    // The roles one referee at a time holds on PostgreSQL, kept (or
+    // waited for) by tasks of their own. A SQLite file serves one machine's
+    // referee, which holds them all.
+    let reader = Lease::new(format!("mailbox:{}", imap.mailbox), referee_id());
+    let timekeeper = Lease::new("clock", referee_id());
+    let mut keepers = Vec::new();
+    for lease in [&reader, &timekeeper] {
+        match store.backend() {
+            Backend::Sqlite => lease.set(Some(1)),
+            Backend::Postgres => {
+                lease.set(store.acquire(lease, LEASE_SECONDS).await?);
+                keepers.push(tokio::spawn(keep(
+                    store.clone(),
+                    lease.clone(),
+                    stop.subscribe(),
+                )));
+            }
+        }
+    }
 
     let mut sender_task = tokio::spawn({
         let (sender, wake, stop) = (sender.clone(), wake.clone(), stop.subscribe());
         async move { sender.run(wake, stop).await }
     });
-    let mut clock_task = tokio::spawn(run_clock(room.clone(), wake.clone(), stop.subscribe()));
+    let mut clock_task = tokio::spawn(run_clock(
+        room.clone(),
+        timekeeper,
+        wake.clone(),
+        stop.subscribe(),
+    ));
     let mut computer_task = tokio::spawn(run_computer(
         room.clone(),
         wake.clone(),
@@ -113,6 +157,7 @@ pub async fn serve_until(
                 imap,
                 login,
                 room,
+                reader,
                 Wakes {
                     sender: wake,
                     computer: owed,
@@ -147,9 +192,54 @@ pub async fn serve_until(
         }
     };
     stop.request();
-    match ended {
+    let result = match ended {
         Some(error) => error,
         None => shut_down(&sender, sender_task, clock_task, computer_task, watcher).await,
+    };
+    // The keepers give their leases up, so another referee takes the roles
+    // over at once rather than when they lapse.
+    for keeper in keepers {
+        let _ = tokio::time::timeout(FINISH, keeper).await;
+    }
+    result
+}
+
+/// Keeps `lease` while this referee runs: takes it when it is free (or
+/// lapsed), renews it every [`RENEW`], records in it whether it is held,
+/// and gives it up at a stop.
+async fn keep(store: Store, lease: Arc<Lease>, mut stop: watch::Receiver<bool>) {
+    // When the last renewal succeeded: a database that cannot be reached
+    // for a lease's time means the lease may be another's now.
+    let mut renewed = tokio::time::Instant::now();
+    while !*stop.borrow_and_update() {
+        match store.acquire(&lease, LEASE_SECONDS).await {
+            Ok(Some(epoch)) => {
+                if lease.held() != Some(epoch) {
+                    info!(lease = %lease.name, epoch, "this referee holds the lease now");
+                }
+                lease.set(Some(epoch));
+                renewed = tokio::time::Instant::now();
+            }
+            Ok(None) => {
+                if lease.held().is_some() {
+                    warn!(lease = %lease.name, "the lease went to another referee; this one steps back");
+                }
+                lease.set(None);
+            }
+            Err(e) => {
+                warn!(lease = %lease.name, error = %e, "the lease could not be renewed");
+                if renewed.elapsed() >= Duration::from_secs(LEASE_SECONDS as u64) {
+                    lease.set(None);
+                }
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(RENEW) => {}
+            changed = stop.changed() => if changed.is_err() { break },
+        }
+    }
+    if let Err(e) = store.release(&lease).await {
+        warn!(lease = %lease.name, error = %e, "the lease could not be given up; it lapses by itself");
     }
 }
 
@@ -256,17 +346,33 @@ fn stopped(
 
 /// The clock: once a minute, losses on time and reminders in every game
 /// (while the mail room in force runs a clock) and the daily digests that
-/// are due, until a stop.
+/// are due, until a stop; only while this referee holds the clock's lease.
 async fn run_clock(
     room: watch::Receiver<Mailroom>,
+    lease: Arc<Lease>,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
     // The clock's settings the games' next checks were made with: none at
-    // the start (they may have changed while the daemon was down).
+    // the start (they may have changed while the daemon was down), nor
+    // when this referee takes the clock over from another.
     let mut checked_with = None;
+    let mut epoch = None;
     while !*stop.borrow_and_update() {
-        let mailroom = room.borrow().clone();
+        if lease.held() != epoch {
+            epoch = lease.held();
+            checked_with = None;
+        }
+        if epoch.is_none() {
+            // Another referee runs the clock: look again soon, to take it
+            // over within the lease's time if that one dies.
+            tokio::select! {
+                _ = tokio::time::sleep(RENEW) => {}
+                changed = stop.changed() => if changed.is_err() { break },
+            }
+            continue;
+        }
+        let mailroom = room.borrow().under(lease.clone());
         let clock = mailroom.referee.clock();
         if checked_with != Some(clock) {
             match mailroom.referee.forget_next_checks().await {

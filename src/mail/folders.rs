@@ -70,6 +70,9 @@ pub enum Refusal {
     Missing,
     /// The folder exists already (`ALREADYEXISTS` on CREATE).
     Exists,
+    /// The mails named are gone from the mailbox (`EXPUNGEISSUED`):
+    /// another referee, which took the mailbox over, moved them already.
+    Gone,
     /// Anything else the server says NO or BAD to: permanent. The text is
     /// the server's answer.
     Permanent(String),
@@ -100,6 +103,7 @@ fn classify_answer(information: &str) -> Refusal {
         "UNAVAILABLE" | "INUSE" | "SERVERBUG" => Refusal::Transient,
         "TRYCREATE" | "NONEXISTENT" => Refusal::Missing,
         "ALREADYEXISTS" => Refusal::Exists,
+        "EXPUNGEISSUED" => Refusal::Gone,
         _ => Refusal::Permanent(information.trim().to_string()),
     }
 }
@@ -149,5 +153,10 @@ mod tests {
             Refusal::Exists
         );
         assert_eq!(classify(&imap::Error::ConnectionLost), Refusal::Transient);
+        // Mails another referee moved already: not a refused folder.
+        assert_eq!(
+            classify_answer("[EXPUNGEISSUED] Some of the requested messages no longer exist"),
+            Refusal::Gone
+        );
     }
 }

@@ -331,9 +331,16 @@ impl Mailbox {
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(",");
-        self.session
-            .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
-            .context("IMAP UID STORE")?;
+        // Mails gone already (`EXPUNGEISSUED`: another referee took the
+        // mailbox over while this one stalled, and moved them) need nothing
+        // more: this referee steps back quietly.
+        match self.session.uid_store(&set, "+FLAGS.SILENT (\\Seen)") {
+            Err(e) if classify(&e) == Refusal::Gone => {
+                gone(&set);
+                return Ok(());
+            }
+            other => other.context("IMAP UID STORE")?,
+        };
         // A missing done folder (deleted meanwhile) ends the session and
         // the next one creates it; any other refusal is permanent.
         let refused = |command: &str, e| {
@@ -341,8 +348,13 @@ impl Mailbox {
             refused_or("done_folder", &self.config.done_folder, &command, e, false)
         };
         if self.moves {
-            if let Err(e) = self.session.uid_mv(&set, &self.done) {
-                return Err(refused("UID MOVE", e));
+            match self.session.uid_mv(&set, &self.done) {
+                Err(e) if classify(&e) == Refusal::Gone => {
+                    gone(&set);
+                    return Ok(());
+                }
+                Err(e) => return Err(refused("UID MOVE", e)),
+                Ok(()) => {}
             }
         } else {
             if let Err(e) = self.session.uid_copy(&set, &self.done) {
@@ -403,6 +415,11 @@ impl Mailbox {
     pub fn logout(mut self) {
         let _ = self.session.logout();
     }
+}
+
+/// Logs mails found moved already by another referee.
+fn gone(uids: &str) {
+    info!(uids, "mail moved already by another referee");
 }
 
 /// Reads one CRLF-terminated line byte by byte, so nothing after it (the

@@ -91,6 +91,14 @@ impl Mailroom {
         Mailroom { referee, config }
     }
 
+    /// The same mail room, its work committed only while `lease` is held.
+    pub fn under(&self, lease: std::sync::Arc<crate::store::lease::Lease>) -> Mailroom {
+        Mailroom {
+            referee: self.referee.under(lease),
+            config: self.config.clone(),
+        }
+    }
+
     /// The database's own part of the Message-IDs.
     pub(super) fn installation(&self) -> &mailstore::Installation {
         self.referee.store().installation()

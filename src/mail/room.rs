@@ -35,7 +35,7 @@ impl Mailroom {
         );
         mailstore::record_inbound(
             conn,
-            key,
+            &key,
             inbound.message_id.as_deref(),
             inbound.from.as_deref(),
             processed.handled,

@@ -1,8 +1,12 @@
 //! Delivers the outbox over SMTP: every queued mail is sent at least once,
 //! retried with backoff, and marked sent only after the server took it.
+//! Every referee on a database sends: each claims the mails it sends for a
+//! while (see [`mailstore::claim_due`]), so that no two send one mail. A
+//! send whose answer a referee never saw (a stall, a cut connection) may
+//! still reach the player a second time, with the same Message-ID.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use futures_util::{StreamExt, stream};
@@ -14,8 +18,9 @@ use tracing::{error, info, warn};
 use super::login::{Credential, Login};
 use super::smtp::Transport;
 use crate::config::SmtpConfig;
-use crate::store::Store;
+use crate::store::lease::referee_id;
 use crate::store::mail::{self as mailstore, Outgoing};
+use crate::store::{Backend, Store};
 
 /// After this many failed attempts a mail is left for the host (its error
 /// stays in the outbox table, and `arbiter mail-status` shows it).
@@ -148,24 +153,51 @@ impl Sender {
         Ok(())
     }
 
+    /// How long this sender's claim on a batch of mails stands: long enough
+    /// for the whole batch, sent [`IN_FLIGHT`] at a time, each within the
+    /// send timeout.
+    fn claim(&self) -> Duration {
+        (self.timeout * 4).max(Duration::from_secs(60))
+    }
+
     /// One pass over the due mails.
     pub async fn send_due(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
         let mut forwarded = false;
         loop {
-            let mut conn = self.store.read().await?;
-            let due = mailstore::due(&mut conn, BATCH).await?;
-            drop(conn);
+            // On PostgreSQL, claimed, so that no other referee on the
+            // database sends them while this one does (and another does,
+            // if this one dies). A SQLite file has one sender: it reads.
+            let due = match self.store.backend() {
+                Backend::Postgres => {
+                    let mut tx = self.store.write().await?;
+                    let claim = self.claim().as_secs() as i64;
+                    let due = mailstore::claim_due(&mut tx, referee_id(), claim, BATCH).await?;
+                    tx.commit().await?;
+                    due
+                }
+                Backend::Sqlite => {
+                    let mut conn = self.store.read().await?;
+                    mailstore::due(&mut conn, BATCH).await?
+                }
+            };
+            let claimed = Instant::now();
             if due.is_empty() {
                 return Ok(sent);
             }
             // Several sends in flight over the transport's pooled
-            // connections; each row is in one batch only, so never sent
-            // twice at once. No transaction is held across the SMTP I/O.
+            // connections; each row is in one claimed batch only, so never
+            // sent twice at once. No transaction is held across the SMTP
+            // I/O. A mail whose send could outlast the claim is left for
+            // the next pass: another referee may send it once the claim
+            // lapses, and two must never send one row.
             let mut results = stream::iter(due)
                 .map(|mail| async move {
+                    if claimed.elapsed() + self.timeout >= self.claim() {
+                        return (mail, None);
+                    }
                     let result = self.send(&mail).await;
-                    (mail, result)
+                    (mail, Some(result))
                 })
                 .buffer_unordered(IN_FLIGHT)
                 // What has finished is recorded together: one commit (one
@@ -174,7 +206,9 @@ impl Sender {
             while let Some(finished) = results.next().await {
                 let mut tx = self.store.write().await?;
                 for (mail, result) in finished {
-                    sent += self.record(&mut tx, &mail, result, &mut forwarded).await?;
+                    if let Some(result) = result {
+                        sent += self.record(&mut tx, &mail, result, &mut forwarded).await?;
+                    }
                 }
                 tx.commit().await?;
             }

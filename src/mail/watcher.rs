@@ -11,13 +11,14 @@ use super::login::Login;
 use super::shutdown::Stop;
 use crate::config::ImapConfig;
 use crate::store::StoreError;
+use crate::store::lease::Lease;
 use crate::store::mail::{self as mailstore, MailKey};
 use anyhow::Context;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::runtime::Handle;
 use tokio::sync::{Notify, watch};
-use tracing::{debug, error, warn};
+use tracing::{debug, error, info, warn};
 
 /// Whom the watcher wakes after each mail: the sender (the mail's answers
 /// are queued) and the computer (it may owe an answer now).
@@ -36,17 +37,38 @@ pub(super) fn watch(
     imap: ImapConfig,
     login: Login,
     room: watch::Receiver<Mailroom>,
+    lease: Arc<Lease>,
     wake: Wakes,
     stop: &Stop,
 ) -> anyhow::Result<()> {
     let mut backoff = Duration::from_secs(1);
     loop {
+        // Only the lease's holder reads the mailbox; the others wait, to
+        // take it over when the holder dies.
+        let mut waiting = false;
+        while lease.held().is_none() {
+            if !waiting {
+                info!(lease = %lease.name, "another referee reads the mailbox; this one waits");
+                waiting = true;
+            }
+            if stop.sleep(Duration::from_millis(500)) {
+                return Ok(());
+            }
+        }
         let error = match Mailbox::connect(&imap, &login) {
             Ok(mut mailbox) => {
                 backoff = Duration::from_secs(1);
-                let ended = session(&runtime, &imap, &mut mailbox, &room, &wake, stop);
+                let ended = session(&runtime, &imap, &mut mailbox, &room, &lease, &wake, stop);
                 mailbox.logout();
                 match ended {
+                    // Another referee took the mailbox over (this one
+                    // stalled, or lost the database for a while): what it
+                    // had not committed is that one's to do.
+                    Err(e) if lease_lost(&e) => {
+                        info!(lease = %lease.name, "the mailbox is another referee's now; this one steps back");
+                        lease.set(None);
+                        continue;
+                    }
                     Err(e) if refused(&e) => return Err(e),
                     // The mail in hand was rolled back whole and stays in
                     // the mailbox; no retry helps until the host acts.
@@ -82,6 +104,21 @@ pub(super) fn watch(
     }
 }
 
+/// Whether work under a lease was refused because the lease is gone.
+fn lease_lost(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        matches!(
+            e.downcast_ref::<StoreError>(),
+            Some(StoreError::LeaseLost { .. })
+        ) || e.downcast_ref::<LeaseGone>().is_some()
+    })
+}
+
+/// The reader's lease changed hands during a session.
+#[derive(Debug, thiserror::Error)]
+#[error("the mailbox's lease is no longer this referee's")]
+struct LeaseGone;
+
 /// Whether the server refused a configured folder for good.
 fn refused(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.is::<FolderRefused>())
@@ -103,10 +140,14 @@ fn session(
     imap: &ImapConfig,
     mailbox: &mut Mailbox,
     room: &watch::Receiver<Mailroom>,
+    lease: &Arc<Lease>,
     wake: &Wakes,
     stop: &Stop,
 ) -> anyhow::Result<()> {
-    let mailroom = room.borrow().clone();
+    // The mail room in force, its commits checked against the lease.
+    let current = || room.borrow().under(lease.clone());
+    let epoch = lease.held();
+    let mailroom = current();
     runtime.block_on(note_uidvalidity(
         &mailroom,
         &imap.mailbox,
@@ -117,6 +158,9 @@ fn session(
     // looked at again after a short pause instead of waiting in IDLE.
     let mut last_work: Option<Instant> = None;
     loop {
+        if lease.held() != epoch {
+            return Err(LeaseGone.into());
+        }
         // Mail that arrives while one is processed is announced in the
         // untagged EXISTS of a MOVE or STORE reply, which the `imap` crate
         // drops, and the next IDLE does not announce it again: after any
@@ -127,13 +171,14 @@ fn session(
         let mut todo = Vec::new();
         for uid in mailbox.pending()? {
             let key = MailKey {
+                mailbox: imap.mailbox.clone(),
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
-            let mailroom = room.borrow().clone();
+            let mailroom = current();
             let seen = runtime.block_on(async {
                 let mut conn = mailroom.referee.store().read().await?;
-                mailstore::seen(&mut conn, key).await
+                mailstore::seen(&mut conn, &key).await
             })?;
             if seen {
                 // Processed before a crash or a lost connection: only moved.
@@ -155,6 +200,7 @@ fn session(
                 return Ok(());
             }
             let key = MailKey {
+                mailbox: imap.mailbox.clone(),
                 uidvalidity: mailbox.uidvalidity,
                 uid,
             };
@@ -163,26 +209,28 @@ fn session(
                 continue;
             };
             debug!(%key, bytes = raw.len(), "mail fetched");
-            let mailroom = room.borrow().clone();
+            let mailroom = current();
             let processing = Instant::now();
             // A bug in the rules must not stop the referee, nor make it
             // retry the same mail forever: the mail is set aside.
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                runtime.block_on(process(&mailroom, key, &raw))
+                runtime.block_on(process(&mailroom, key.clone(), &raw))
             }));
             match outcome {
-                Ok(result) => {
-                    result?;
-                    // The referee's own time for this mail, from its share
-                    // of the fetch to its effects and answers committed
-                    // (read by `cargo bench --bench load`).
-                    debug!(
+                // The referee's own time for this mail, from its share of
+                // the fetch to its effects and answers committed (read by
+                // `cargo bench --bench load`).
+                Ok(result) => match result? {
+                    Processed::Committed => debug!(
                         %key,
                         fetch_us = fetch_share.as_micros() as u64,
                         process_us = processing.elapsed().as_micros() as u64,
                         "mail committed"
-                    );
-                }
+                    ),
+                    Processed::AlreadyDone => {
+                        debug!(%key, "mail already done by another referee; only moved")
+                    }
+                },
                 Err(panic) => {
                     let what = panic
                         .downcast_ref::<String>()
@@ -196,6 +244,9 @@ fn session(
             wake.sender.notify_one();
             wake.computer.notify_one();
             done.push(uid);
+        }
+        if lease.held() != epoch {
+            return Err(LeaseGone.into());
         }
         mailbox.finish_all(&done)?;
         let finished = done.len();
@@ -262,10 +313,10 @@ async fn note_uidvalidity(mailroom: &Mailroom, name: &str, uidvalidity: u32) -> 
 /// Records a mail whose processing panicked, so it is not tried again.
 async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Result<()> {
     let mut tx = mailroom.referee.store().write().await?;
-    if !mailstore::seen(&mut tx, key).await? {
+    if !mailstore::seen(&mut tx, &key).await? {
         mailstore::record_inbound(
             &mut tx,
-            key,
+            &key,
             None,
             None,
             mailstore::Handled::Failed,
@@ -278,15 +329,24 @@ async fn set_aside(mailroom: &Mailroom, key: MailKey, what: &str) -> anyhow::Res
     Ok(())
 }
 
+/// What [`process`] did with a mail.
+enum Processed {
+    /// Its effects, answers and record are committed.
+    Committed,
+    /// Another referee had processed it (this one stalled meanwhile):
+    /// nothing was written.
+    AlreadyDone,
+}
+
 /// Processes one mail in one transaction.
-async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<()> {
+async fn process(mailroom: &Mailroom, key: MailKey, raw: &[u8]) -> anyhow::Result<Processed> {
     let mut tx = mailroom.referee.store().write().await?;
     // Checked again inside the write lock: another daemon on the same
     // database may have taken it meanwhile.
-    if mailstore::seen(&mut tx, key).await? {
-        return Ok(());
+    if mailstore::seen(&mut tx, &key).await? {
+        return Ok(Processed::AlreadyDone);
     }
     mailroom.process(&mut tx, key, raw).await?;
     tx.commit().await.context("committing a processed mail")?;
-    Ok(())
+    Ok(Processed::Committed)
 }

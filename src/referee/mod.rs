@@ -274,6 +274,15 @@ impl Referee {
         &self.store
     }
 
+    /// The same referee, its changes committed only while `lease` is held
+    /// (see [`Store::under`]).
+    pub fn under(&self, lease: std::sync::Arc<crate::store::lease::Lease>) -> Referee {
+        Referee {
+            store: self.store.under(lease),
+            ..self.clone()
+        }
+    }
+
     /// The games `address` plays (all games without one), newest first.
     pub async fn games_of(
         &self,

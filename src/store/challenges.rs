@@ -1,7 +1,5 @@
 //! Challenges: an invitation to a game, open until the opponent answers.
 
-use sqlx::Row;
-
 use super::{StoreError, Tx};
 use crate::rules::Options;
 
@@ -35,42 +33,56 @@ pub struct NewChallenge<'a> {
 }
 
 pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
-        "INSERT INTO challenges (challenger, opponent, game, options, color, secret, public) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(new.challenger)
-    .bind(new.opponent)
-    .bind(new.game)
-    .bind(serde_json::to_string(new.options).expect("options serialise"))
-    .bind(new.color)
-    .bind(new.secret)
-    .bind(new.public)
-    .fetch_one(conn.db())
-    .await?
-    .get(0))
+    const SQL: &str = "INSERT INTO challenges \
+         (challenger, opponent, game, options, color, secret, public) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
+    let options = serde_json::to_string(new.options).expect("options serialise");
+    let (id,): (i64,) = on!(conn, c => sqlx::query_as(SQL)
+        .bind(new.challenger)
+        .bind(new.opponent)
+        .bind(new.game)
+        .bind(&options)
+        .bind(new.color)
+        .bind(new.secret)
+        .bind(new.public)
+        .fetch_one(c)
+        .await?);
+    Ok(id)
 }
 
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError> {
-    let row = sqlx::query(
-        "SELECT id, challenger, opponent, game, options, color, secret, status, game_id, public FROM challenges WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(conn.db())
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let options: String = row.get("options");
+    const SQL: &str = "SELECT id, challenger, opponent, game, options, color, secret, status, \
+         game_id, public FROM challenges WHERE id = $1";
+    type Raw = (
+        i64,
+        String,
+        String,
+        String,
+        String,
+        String,
+        String,
+        String,
+        Option<i64>,
+        bool,
+    );
+    let row: Option<Raw> = on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_optional(c).await?);
+    let Some((id, challenger, opponent, game, options, color, secret, status, game_id, public)) =
+        row
+    else {
+        return Ok(None);
+    };
     Ok(Some(Challenge {
-        id: row.get("id"),
-        challenger: row.get("challenger"),
-        opponent: row.get("opponent"),
-        game: row.get("game"),
+        id,
+        challenger,
+        opponent,
+        game,
         options: serde_json::from_str(&options)
             .map_err(|e| StoreError::Corrupt(format!("challenge {id}: {e}")))?,
-        color: row.get("color"),
-        secret: row.get("secret"),
-        status: row.get("status"),
-        game_id: row.get("game_id"),
-        public: row.get::<i64, _>("public") == 1,
+        color,
+        secret,
+        status,
+        game_id,
+        public,
     }))
 }
 
@@ -80,11 +92,13 @@ pub async fn close(
     status: &str,
     game_id: Option<i64>,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE challenges SET status = ?, game_id = ? WHERE id = ?")
+    const SQL: &str = "UPDATE challenges SET status = $1, game_id = $2 WHERE id = $3";
+    on!(conn, c => sqlx::query(SQL)
         .bind(status)
         .bind(game_id)
         .bind(id)
-        .execute(conn.db())
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }

@@ -1,9 +1,8 @@
 //! Reminders sent and vacations taken.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
-use sqlx::Row;
 
-use super::{StoreError, Tx};
+use super::{Stamp, StoreError, Tx};
 use crate::rules::Seat;
 
 /// A stretch of time during which a player's clocks stop.
@@ -34,35 +33,31 @@ pub async fn record_reminder(
     turn: &str,
     seat: Seat,
 ) -> Result<bool, StoreError> {
-    let done =
-        sqlx::query("INSERT OR IGNORE INTO reminders (game_id, turn, seat) VALUES (?, ?, ?)")
-            .bind(game)
-            .bind(turn)
-            .bind(seat.name())
-            .execute(conn.db())
-            .await?;
-    Ok(done.rows_affected() == 1)
+    const SQL: &str = "INSERT INTO reminders (game_id, turn, seat) VALUES ($1, $2, $3) \
+         ON CONFLICT DO NOTHING";
+    let done = on!(conn, c => sqlx::query(SQL)
+        .bind(game)
+        .bind(turn)
+        .bind(seat.name())
+        .execute(c)
+        .await?
+        .rows_affected());
+    Ok(done == 1)
 }
 
 /// A player's vacations, oldest first.
 pub async fn vacations(conn: &mut Tx, address: &str) -> Result<Vec<Vacation>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT starts_at, ends_at FROM vacations WHERE address = ? ORDER BY starts_at",
-    )
-    .bind(address)
-    .fetch_all(conn.db())
-    .await?;
-    rows.iter()
-        .map(|r| {
-            let (starts, ends): (String, String) = (r.get(0), r.get(1));
-            match (parse_time(&starts), parse_time(&ends)) {
-                (Some(starts), Some(ends)) => Ok(Vacation { starts, ends }),
-                _ => Err(StoreError::Corrupt(format!(
-                    "bad vacation times {starts:?} {ends:?}"
-                ))),
-            }
+    const SQL: &str =
+        "SELECT starts_at, ends_at FROM vacations WHERE address = $1 ORDER BY starts_at";
+    let rows: Vec<(Stamp, Stamp)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(address).fetch_all(c).await?);
+    Ok(rows
+        .into_iter()
+        .map(|(starts, ends)| Vacation {
+            starts: starts.0,
+            ends: ends.0,
         })
-        .collect()
+        .collect())
 }
 
 pub async fn add_vacation(
@@ -70,12 +65,14 @@ pub async fn add_vacation(
     address: &str,
     vacation: Vacation,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO vacations (address, starts_at, ends_at) VALUES (?, ?, ?)")
+    const SQL: &str = "INSERT INTO vacations (address, starts_at, ends_at) VALUES ($1, $2, $3)";
+    on!(conn, c => sqlx::query(SQL)
         .bind(address)
-        .bind(format_time(vacation.starts))
-        .bind(format_time(vacation.ends))
-        .execute(conn.db())
-        .await?;
+        .bind(Stamp(vacation.starts))
+        .bind(Stamp(vacation.ends))
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -83,16 +80,11 @@ pub async fn add_vacation(
 /// work at `now`: its next check is due, or not known yet. An index makes
 /// this independent of the games with nothing due.
 pub async fn games_due(conn: &mut Tx, now: DateTime<Utc>) -> Result<Vec<i64>, StoreError> {
-    Ok(sqlx::query(
-        "SELECT id FROM games WHERE finished = 0 AND next_check_at IS NULL \
-         UNION SELECT id FROM games WHERE finished = 0 AND next_check_at <= ? ORDER BY id",
-    )
-    .bind(format_time(now))
-    .fetch_all(conn.db())
-    .await?
-    .iter()
-    .map(|r| r.get(0))
-    .collect())
+    const SQL: &str = "SELECT id FROM games WHERE finished = FALSE AND next_check_at IS NULL \
+         UNION SELECT id FROM games WHERE finished = FALSE AND next_check_at <= $1 ORDER BY id";
+    let rows: Vec<(i64,)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(Stamp(now)).fetch_all(c).await?);
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// Records when the clock next has work in a game (`None`: never, while
@@ -103,13 +95,15 @@ pub async fn set_next_check(
     at: Option<DateTime<Utc>>,
 ) -> Result<(), StoreError> {
     // Far in the future rather than NULL: NULL means "not known yet".
-    let at = at.map_or_else(|| "9999-12-31T23:59:59Z".to_string(), format_time);
-    sqlx::query("UPDATE games SET next_check_at = ? WHERE id = ?")
-        .bind(at)
-        .bind(game)
-        .execute(conn.db())
-        .await?;
+    let at = at.unwrap_or_else(never);
+    const SQL: &str = "UPDATE games SET next_check_at = $1 WHERE id = $2";
+    on!(conn, c => sqlx::query(SQL).bind(Stamp(at)).bind(game).execute(c).await?.rows_affected());
     Ok(())
+}
+
+/// The last second of the year 9999: a check that never comes.
+fn never() -> DateTime<Utc> {
+    parse_time("9999-12-31T23:59:59Z").expect("a valid time")
 }
 
 /// Forgets the next checks of a player's ongoing games (a vacation moved
@@ -118,18 +112,13 @@ pub async fn set_next_check(
 pub async fn forget_next_checks(conn: &mut Tx, address: Option<&str>) -> Result<(), StoreError> {
     match address {
         Some(address) => {
-            sqlx::query(
-                "UPDATE games SET next_check_at = NULL WHERE finished = 0 \
-                 AND id IN (SELECT game_id FROM seats WHERE address = ?)",
-            )
-            .bind(address)
-            .execute(conn.db())
-            .await?;
+            const SQL: &str = "UPDATE games SET next_check_at = NULL WHERE finished = FALSE \
+                 AND id IN (SELECT game_id FROM seats WHERE address = $1)";
+            on!(conn, c => sqlx::query(SQL).bind(address).execute(c).await?.rows_affected());
         }
         None => {
-            sqlx::query("UPDATE games SET next_check_at = NULL WHERE finished = 0")
-                .execute(conn.db())
-                .await?;
+            const SQL: &str = "UPDATE games SET next_check_at = NULL WHERE finished = FALSE";
+            on!(conn, c => sqlx::query(SQL).execute(c).await?.rows_affected());
         }
     }
     Ok(())
@@ -139,13 +128,14 @@ pub async fn forget_next_checks(conn: &mut Tx, address: Option<&str>) -> Result<
 /// game's creation. Draw offers and their answers do not restart a clock,
 /// so they cannot buy time.
 pub async fn turn_started(conn: &mut Tx, game: i64) -> Result<String, StoreError> {
-    Ok(sqlx::query(
-        "SELECT COALESCE((SELECT created_at FROM log WHERE game_id = ?1 \
+    let sql = conn.pick(
+        "SELECT COALESCE((SELECT created_at FROM log WHERE game_id = $1 \
          AND json_extract(entry, '$.kind') = 'action' ORDER BY idx DESC LIMIT 1), \
-         (SELECT created_at FROM games WHERE id = ?1))",
-    )
-    .bind(game)
-    .fetch_one(conn.db())
-    .await?
-    .get(0))
+         (SELECT created_at FROM games WHERE id = $1))",
+        "SELECT COALESCE((SELECT created_at FROM log WHERE game_id = $1 \
+         AND entry::jsonb ->> 'kind' = 'action' ORDER BY idx DESC LIMIT 1), \
+         (SELECT created_at FROM games WHERE id = $1))",
+    );
+    let (at,): (Stamp,) = on!(conn, c => sqlx::query_as(sql).bind(game).fetch_one(c).await?);
+    Ok(at.text())
 }

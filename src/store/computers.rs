@@ -1,32 +1,31 @@
 //! The games the referee's computer plays: its seat and level in each.
 
-use sqlx::Row;
-
 use super::{StoreError, Tx};
 use crate::rules::Seat;
 
 /// Records that the computer plays `seat` of game `id` at `level`.
 pub async fn insert(conn: &mut Tx, id: i64, seat: Seat, level: u8) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO computers (game_id, seat, level) VALUES (?, ?, ?)")
+    const SQL: &str = "INSERT INTO computers (game_id, seat, level) VALUES ($1, $2, $3)";
+    on!(conn, c => sqlx::query(SQL)
         .bind(id)
         .bind(seat.name())
         .bind(level as i64)
-        .execute(conn.db())
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
 /// The seat and level the computer plays in game `id`, if it plays there.
 pub async fn of_game(conn: &mut Tx, id: i64) -> Result<Option<(Seat, u8)>, StoreError> {
-    let row = sqlx::query("SELECT seat, level FROM computers WHERE game_id = ?")
-        .bind(id)
-        .fetch_optional(conn.db())
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let seat: String = row.get("seat");
+    const SQL: &str = "SELECT seat, level FROM computers WHERE game_id = $1";
+    let row: Option<(String, i64)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_optional(c).await?);
+    let Some((seat, level)) = row else {
+        return Ok(None);
+    };
     let seat = Seat::parse(&seat)
         .ok_or_else(|| StoreError::Corrupt(format!("game {id}: computer seat {seat:?}")))?;
-    let level: i64 = row.get("level");
     let level = u8::try_from(level)
         .map_err(|_| StoreError::Corrupt(format!("game {id}: computer level {level}")))?;
     Ok(Some((seat, level)))
@@ -34,12 +33,10 @@ pub async fn of_game(conn: &mut Tx, id: i64) -> Result<Option<(Seat, u8)>, Store
 
 /// How many games the computer plays that have not ended.
 pub async fn ongoing(conn: &mut Tx) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
-        "SELECT COUNT(*) FROM computers c JOIN games g ON g.id = c.game_id WHERE g.finished = 0",
-    )
-    .fetch_one(conn.db())
-    .await?
-    .get(0))
+    const SQL: &str = "SELECT COUNT(*) FROM computers c JOIN games g ON g.id = c.game_id \
+         WHERE g.finished = FALSE";
+    let (count,): (i64,) = on!(conn, c => sqlx::query_as(SQL).fetch_one(c).await?);
+    Ok(count)
 }
 
 /// Records that the computer owes an action in game `id` since its log had
@@ -50,12 +47,15 @@ pub async fn hold(
     log_len: i64,
     held: &serde_json::Value,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE computers SET owes = ?, held = ? WHERE game_id = ?")
+    const SQL: &str = "UPDATE computers SET owes = $1, held = $2 WHERE game_id = $3";
+    let held = held.to_string();
+    on!(conn, c => sqlx::query(SQL)
         .bind(log_len)
-        .bind(held.to_string())
+        .bind(&held)
         .bind(id)
-        .execute(conn.db())
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -65,31 +65,27 @@ pub async fn owed_in(
     conn: &mut Tx,
     id: i64,
 ) -> Result<Option<(i64, serde_json::Value)>, StoreError> {
-    let row =
-        sqlx::query("SELECT owes, held FROM computers WHERE game_id = ? AND owes IS NOT NULL")
-            .bind(id)
-            .fetch_optional(conn.db())
-            .await?;
-    let Some(row) = row else { return Ok(None) };
-    let held: String = row.get("held");
+    const SQL: &str = "SELECT owes, held FROM computers WHERE game_id = $1 AND owes IS NOT NULL";
+    let row: Option<(i64, String)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_optional(c).await?);
+    let Some((owes, held)) = row else {
+        return Ok(None);
+    };
     let held = serde_json::from_str(&held)
         .map_err(|e| StoreError::Corrupt(format!("game {id}: the computer's held notice: {e}")))?;
-    Ok(Some((row.get("owes"), held)))
+    Ok(Some((owes, held)))
 }
 
 /// Clears what the computer owed in game `id`: answered, or no longer owed.
 pub async fn clear(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE computers SET owes = NULL, held = NULL WHERE game_id = ?")
-        .bind(id)
-        .execute(conn.db())
-        .await?;
+    const SQL: &str = "UPDATE computers SET owes = NULL, held = NULL WHERE game_id = $1";
+    on!(conn, c => sqlx::query(SQL).bind(id).execute(c).await?.rows_affected());
     Ok(())
 }
 
 /// The games where the computer owes an action, the oldest game first.
 pub async fn owing(conn: &mut Tx) -> Result<Vec<i64>, StoreError> {
-    let rows = sqlx::query("SELECT game_id FROM computers WHERE owes IS NOT NULL ORDER BY game_id")
-        .fetch_all(conn.db())
-        .await?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    const SQL: &str = "SELECT game_id FROM computers WHERE owes IS NOT NULL ORDER BY game_id";
+    let rows: Vec<(i64,)> = on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }

@@ -1,8 +1,6 @@
 //! Players' conditional moves, one tree per game and seat (JSON the referee
 //! reads and writes; see `referee::conditional`).
 
-use sqlx::Row;
-
 use super::{StoreError, Tx};
 use crate::rules::Seat;
 
@@ -12,15 +10,15 @@ pub async fn get(
     id: i64,
     seat: Seat,
 ) -> Result<Option<(serde_json::Value, i64)>, StoreError> {
-    let row = sqlx::query("SELECT tree, log_len FROM conditionals WHERE game_id = ? AND seat = ?")
+    const SQL: &str = "SELECT tree, log_len FROM conditionals WHERE game_id = $1 AND seat = $2";
+    let row: Option<(String, i64)> = on!(conn, c => sqlx::query_as(SQL)
         .bind(id)
         .bind(seat.name())
-        .fetch_optional(conn.db())
-        .await?;
-    row.map(|row| {
-        let tree: String = row.get(0);
+        .fetch_optional(c)
+        .await?);
+    row.map(|(tree, log_len)| {
         serde_json::from_str(&tree)
-            .map(|tree| (tree, row.get(1)))
+            .map(|tree| (tree, log_len))
             .map_err(|e| StoreError::Corrupt(format!("game {id}: conditional moves: {e}")))
     })
     .transpose()
@@ -34,16 +32,18 @@ pub async fn set(
     tree: &serde_json::Value,
     log_len: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO conditionals (game_id, seat, tree, log_len) VALUES (?, ?, ?, ?) \
-         ON CONFLICT (game_id, seat) DO UPDATE SET tree = excluded.tree, log_len = excluded.log_len",
-    )
-    .bind(id)
-    .bind(seat.name())
-    .bind(tree.to_string())
-    .bind(log_len)
-    .execute(conn.db())
-    .await?;
+    const SQL: &str = "INSERT INTO conditionals (game_id, seat, tree, log_len) \
+         VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (game_id, seat) DO UPDATE SET tree = excluded.tree, log_len = excluded.log_len";
+    let tree = tree.to_string();
+    on!(conn, c => sqlx::query(SQL)
+        .bind(id)
+        .bind(seat.name())
+        .bind(&tree)
+        .bind(log_len)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -52,18 +52,18 @@ pub async fn set(
 pub async fn clear(conn: &mut Tx, id: i64, seat: Option<Seat>) -> Result<bool, StoreError> {
     let done = match seat {
         Some(seat) => {
-            sqlx::query("DELETE FROM conditionals WHERE game_id = ? AND seat = ?")
+            const SQL: &str = "DELETE FROM conditionals WHERE game_id = $1 AND seat = $2";
+            on!(conn, c => sqlx::query(SQL)
                 .bind(id)
                 .bind(seat.name())
-                .execute(conn.db())
+                .execute(c)
                 .await?
+                .rows_affected())
         }
         None => {
-            sqlx::query("DELETE FROM conditionals WHERE game_id = ?")
-                .bind(id)
-                .execute(conn.db())
-                .await?
+            const SQL: &str = "DELETE FROM conditionals WHERE game_id = $1";
+            on!(conn, c => sqlx::query(SQL).bind(id).execute(c).await?.rows_affected())
         }
     };
-    Ok(done.rows_affected() > 0)
+    Ok(done > 0)
 }

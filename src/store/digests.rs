@@ -1,29 +1,25 @@
 //! Players who take one mail a day (`notify digest`) and when each last got
 //! one.
 
+use super::{Stamp, StoreError, Tx};
 use chrono::{DateTime, Utc};
-use sqlx::Row;
-
-use super::clock::{format_time, parse_time};
-use super::{StoreError, Tx};
 
 /// Whether `address` takes digests.
 pub async fn wants_digest(conn: &mut Tx, address: &str) -> Result<bool, StoreError> {
-    Ok(sqlx::query("SELECT 1 FROM digests WHERE address = ?")
-        .bind(address)
-        .fetch_optional(conn.db())
-        .await?
-        .is_some())
+    const SQL: &str = "SELECT address FROM digests WHERE address = $1";
+    let row: Option<(String,)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(address).fetch_optional(c).await?);
+    Ok(row.is_some())
 }
 
 /// Turns digests on or off for `address`.
 pub async fn set(conn: &mut Tx, address: &str, digest: bool) -> Result<(), StoreError> {
-    let query = if digest {
-        "INSERT OR IGNORE INTO digests (address) VALUES (?)"
+    let sql = if digest {
+        "INSERT INTO digests (address) VALUES ($1) ON CONFLICT DO NOTHING"
     } else {
-        "DELETE FROM digests WHERE address = ?"
+        "DELETE FROM digests WHERE address = $1"
     };
-    sqlx::query(query).bind(address).execute(conn.db()).await?;
+    on!(conn, c => sqlx::query(sql).bind(address).execute(c).await?.rows_affected());
     Ok(())
 }
 
@@ -39,19 +35,15 @@ pub struct Subscriber {
 
 /// Everyone who takes digests.
 pub async fn subscribers(conn: &mut Tx) -> Result<Vec<Subscriber>, StoreError> {
-    let rows = sqlx::query("SELECT address, last_sent, last_list FROM digests ORDER BY address")
-        .fetch_all(conn.db())
-        .await?;
+    const SQL: &str = "SELECT address, last_sent, last_list FROM digests ORDER BY address";
+    let rows: Vec<(String, Option<Stamp>, Option<String>)> =
+        on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
     Ok(rows
-        .iter()
-        .map(|r| {
-            let last: Option<String> = r.get(1);
-            let list: Option<String> = r.get(2);
-            Subscriber {
-                address: r.get(0),
-                last_sent: last.as_deref().and_then(parse_time),
-                last_list: list.unwrap_or_default(),
-            }
+        .into_iter()
+        .map(|(address, last, list)| Subscriber {
+            address,
+            last_sent: last.map(|s| s.0),
+            last_list: list.unwrap_or_default(),
         })
         .collect())
 }
@@ -63,23 +55,21 @@ pub async fn sent(
     now: DateTime<Utc>,
     list: &str,
 ) -> Result<(), StoreError> {
-    sqlx::query("UPDATE digests SET last_sent = ?, last_list = ? WHERE address = ?")
-        .bind(format_time(now))
+    const SQL: &str = "UPDATE digests SET last_sent = $1, last_list = $2 WHERE address = $3";
+    on!(conn, c => sqlx::query(SQL)
+        .bind(Stamp(now))
         .bind(list)
         .bind(address)
-        .execute(conn.db())
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
 /// The ongoing games `address` plays, oldest first.
 pub async fn ongoing_games(conn: &mut Tx, address: &str) -> Result<Vec<i64>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
-         WHERE s.address = ? AND g.finished = 0 ORDER BY g.id",
-    )
-    .bind(address)
-    .fetch_all(conn.db())
-    .await?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    const SQL: &str = "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
+         WHERE s.address = $1 AND g.finished = FALSE ORDER BY g.id";
+    let rows: Vec<(i64,)> = on!(conn, c => sqlx::query_as(SQL).bind(address).fetch_all(c).await?);
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }

@@ -1,8 +1,6 @@
 //! The finished games, for the archive site (`arbiter archive export`).
 
-use sqlx::Row;
-
-use super::{StoreError, Tx};
+use super::{Stamp, StoreError, Tx};
 
 /// A finished game's id and when it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,17 +13,14 @@ pub struct Finished {
 
 /// Every finished game, oldest first.
 pub async fn finished(conn: &mut Tx) -> Result<Vec<Finished>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT id, COALESCE(finished_at, updated_at) AS finished_at FROM games \
-         WHERE finished = 1 ORDER BY id",
-    )
-    .fetch_all(conn.db())
-    .await?;
+    const SQL: &str = "SELECT id, COALESCE(finished_at, updated_at) AS finished_at FROM games \
+         WHERE finished = TRUE ORDER BY id";
+    let rows: Vec<(i64, Stamp)> = on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
     Ok(rows
-        .iter()
-        .map(|row| Finished {
-            id: row.get("id"),
-            finished_at: row.get("finished_at"),
+        .into_iter()
+        .map(|(id, at)| Finished {
+            id,
+            finished_at: at.text(),
         })
         .collect())
 }

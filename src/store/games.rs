@@ -10,7 +10,7 @@
 
 use sqlx::Row;
 
-use super::{StoreError, Tx};
+use super::{Stamp, StoreError, Tx};
 use crate::rules::{GameResult, Options, Seat};
 
 /// A stored game.
@@ -91,16 +91,16 @@ fn json(text: &str) -> Result<serde_json::Value, StoreError> {
 /// returns its id.
 pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> {
     let options = serde_json::to_string(new.options).expect("options serialise");
-    let id: i64 = sqlx::query(
-        "INSERT INTO games (game, options, seed, seed_hash) VALUES (?, ?, ?, ?) RETURNING id",
+    let id: i64 = on!(conn, c => sqlx::query(
+        "INSERT INTO games (game, options, seed, seed_hash) VALUES ($1, $2, $3, $4) RETURNING id",
     )
     .bind(new.game)
-    .bind(options)
+    .bind(&options)
     .bind(hex::encode(new.seed))
     .bind(new.seed_hash)
-    .fetch_one(conn.db())
+    .fetch_one(c)
     .await?
-    .get(0);
+    .get(0));
     save_checkpoint(
         conn,
         id,
@@ -112,66 +112,101 @@ pub async fn insert(conn: &mut Tx, new: NewGame<'_>) -> Result<i64, StoreError> 
     )
     .await?;
     for seat in new.seats {
-        sqlx::query("INSERT INTO seats (game_id, seat, address, secret) VALUES (?, ?, ?, ?)")
-            .bind(id)
-            .bind(seat_text(seat.seat))
-            .bind(&seat.address)
-            .bind(&seat.secret)
-            .execute(conn.db())
-            .await?;
+        on!(conn, c => sqlx::query(
+            "INSERT INTO seats (game_id, seat, address, secret) VALUES ($1, $2, $3, $4)"
+        )
+        .bind(id)
+        .bind(seat_text(seat.seat))
+        .bind(&seat.address)
+        .bind(&seat.secret)
+        .execute(c)
+        .await?
+        .rows_affected());
     }
     Ok(id)
 }
 
-/// A game by id.
+/// A game by id. In a write transaction on PostgreSQL its row is locked
+/// until the transaction ends: one change of a game at a time, whichever
+/// referee makes it (SQLite's write lock already covers the whole file).
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<GameRow>, StoreError> {
-    let row = sqlx::query(
-        "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, finished, result, \
-         result_reason, created_at, updated_at FROM games WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(conn.db())
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let seed_hex: String = row.get("seed");
-    let seed = hex::decode(&seed_hex)
+    const SQL: &str = "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, finished, \
+         result, result_reason, created_at, updated_at FROM games WHERE id = $1";
+    const LOCKING: &str = "SELECT id, game, options, seed, seed_hash, log_len, draw_offer, \
+         finished, result, result_reason, created_at, updated_at FROM games WHERE id = $1 \
+         FOR UPDATE";
+    let sql = if conn.write {
+        conn.pick(SQL, LOCKING)
+    } else {
+        SQL
+    };
+    let row = on!(conn, c => {
+        let row = sqlx::query(sql).bind(id).fetch_optional(c).await?;
+        let Some(row) = row else { return Ok(None) };
+        RawGame {
+            id: row.get("id"),
+            game: row.get("game"),
+            options: row.get("options"),
+            seed: row.get("seed"),
+            seed_hash: row.get("seed_hash"),
+            log_len: row.get("log_len"),
+            draw_offer: row.get("draw_offer"),
+            finished: row.get("finished"),
+            result: row.get("result"),
+            result_reason: row.get("result_reason"),
+            created_at: row.get("created_at"),
+            updated_at: row.get("updated_at"),
+        }
+    });
+    let seed = hex::decode(&row.seed)
         .ok()
         .and_then(|b| <[u8; 32]>::try_from(b).ok())
         .ok_or_else(|| StoreError::Corrupt(format!("game {id}: bad seed")))?;
-    let options: String = row.get("options");
-    let draw_offer: Option<String> = row.get("draw_offer");
     Ok(Some(GameRow {
-        id: row.get("id"),
-        game: row.get("game"),
-        options: serde_json::from_str(&options)
+        id: row.id,
+        game: row.game,
+        options: serde_json::from_str(&row.options)
             .map_err(|e| StoreError::Corrupt(format!("game {id}: bad options: {e}")))?,
         seed,
-        seed_hash: row.get("seed_hash"),
-        log_len: row.get("log_len"),
-        draw_offer: draw_offer.as_deref().map(parse_seat).transpose()?,
-        finished: row.get::<i64, _>("finished") != 0,
-        result: row.get("result"),
-        result_reason: row.get("result_reason"),
-        created_at: row.get("created_at"),
-        updated_at: row.get("updated_at"),
+        seed_hash: row.seed_hash,
+        log_len: row.log_len,
+        draw_offer: row.draw_offer.as_deref().map(parse_seat).transpose()?,
+        finished: row.finished,
+        result: row.result,
+        result_reason: row.result_reason,
+        created_at: row.created_at.text(),
+        updated_at: row.updated_at.text(),
     }))
+}
+
+/// A `games` row as the database gives it.
+struct RawGame {
+    id: i64,
+    game: String,
+    options: String,
+    seed: String,
+    seed_hash: String,
+    log_len: i64,
+    draw_offer: Option<String>,
+    finished: bool,
+    result: Option<String>,
+    result_reason: Option<String>,
+    created_at: Stamp,
+    updated_at: Stamp,
 }
 
 /// The seats of a game, White first.
 pub async fn seats(conn: &mut Tx, id: i64) -> Result<Vec<SeatRow>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT seat, address, secret FROM seats WHERE game_id = ? \
-         ORDER BY CASE seat WHEN 'white' THEN 0 ELSE 1 END",
-    )
-    .bind(id)
-    .fetch_all(conn.db())
-    .await?;
-    rows.iter()
-        .map(|row| {
+    const SQL: &str = "SELECT seat, address, secret FROM seats WHERE game_id = $1 \
+         ORDER BY CASE seat WHEN 'white' THEN 0 ELSE 1 END";
+    let rows: Vec<(String, String, String)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_all(c).await?);
+    rows.into_iter()
+        .map(|(seat, address, secret)| {
             Ok(SeatRow {
-                seat: parse_seat(row.get("seat"))?,
-                address: row.get("address"),
-                secret: row.get("secret"),
+                seat: parse_seat(&seat)?,
+                address,
+                secret,
             })
         })
         .collect()
@@ -184,24 +219,20 @@ pub async fn log(conn: &mut Tx, id: i64) -> Result<Vec<LogRow>, StoreError> {
 
 /// The entries of a game's log from index `from` on, in order.
 pub async fn log_since(conn: &mut Tx, id: i64, from: i64) -> Result<Vec<LogRow>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT idx, seat, entry, notation, source, created_at FROM log \
-         WHERE game_id = ? AND idx >= ? ORDER BY idx",
-    )
-    .bind(id)
-    .bind(from)
-    .fetch_all(conn.db())
-    .await?;
-    rows.iter()
-        .map(|row| {
-            let seat: Option<String> = row.get("seat");
+    const SQL: &str = "SELECT idx, seat, entry, notation, source, created_at FROM log \
+         WHERE game_id = $1 AND idx >= $2 ORDER BY idx";
+    type Raw = (i64, Option<String>, String, String, String, Stamp);
+    let rows: Vec<Raw> =
+        on!(conn, c => sqlx::query_as(SQL).bind(id).bind(from).fetch_all(c).await?);
+    rows.into_iter()
+        .map(|(idx, seat, entry, notation, source, created_at)| {
             Ok(LogRow {
-                idx: row.get("idx"),
+                idx,
                 seat: seat.as_deref().map(parse_seat).transpose()?,
-                entry: json(row.get("entry"))?,
-                notation: row.get("notation"),
-                source: row.get("source"),
-                created_at: row.get("created_at"),
+                entry: json(&entry)?,
+                notation,
+                source,
+                created_at: created_at.text(),
             })
         })
         .collect()
@@ -215,16 +246,19 @@ pub async fn first_action_since(
     seat: Seat,
     from: i64,
 ) -> Result<Option<(i64, String, String)>, StoreError> {
-    let row = sqlx::query(
-        "SELECT idx, notation, created_at FROM log WHERE game_id = ? AND seat = ? AND idx >= ? \
-         AND json_extract(entry, '$.kind') = 'action' ORDER BY idx LIMIT 1",
-    )
-    .bind(id)
-    .bind(seat_text(seat))
-    .bind(from)
-    .fetch_optional(conn.db())
-    .await?;
-    Ok(row.map(|r| (r.get("idx"), r.get("notation"), r.get("created_at"))))
+    let sql = conn.pick(
+        "SELECT idx, notation, created_at FROM log WHERE game_id = $1 AND seat = $2 \
+         AND idx >= $3 AND json_extract(entry, '$.kind') = 'action' ORDER BY idx LIMIT 1",
+        "SELECT idx, notation, created_at FROM log WHERE game_id = $1 AND seat = $2 \
+         AND idx >= $3 AND entry::jsonb ->> 'kind' = 'action' ORDER BY idx LIMIT 1",
+    );
+    let row: Option<(i64, String, Stamp)> = on!(conn, c => sqlx::query_as(sql)
+        .bind(id)
+        .bind(seat_text(seat))
+        .bind(from)
+        .fetch_optional(c)
+        .await?);
+    Ok(row.map(|(idx, notation, at)| (idx, notation, at.text())))
 }
 
 /// Appends one log entry. The primary key (game, index) makes a second
@@ -238,17 +272,19 @@ pub async fn append_log(
     notation: &str,
     source: &str,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO log (game_id, idx, seat, entry, notation, source) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(id)
-    .bind(idx)
-    .bind(seat.map(seat_text))
-    .bind(entry.to_string())
-    .bind(notation)
-    .bind(source)
-    .execute(conn.db())
-    .await?;
+    const SQL: &str = "INSERT INTO log (game_id, idx, seat, entry, notation, source) \
+         VALUES ($1, $2, $3, $4, $5, $6)";
+    let entry = entry.to_string();
+    on!(conn, c => sqlx::query(SQL)
+        .bind(id)
+        .bind(idx)
+        .bind(seat.map(seat_text))
+        .bind(&entry)
+        .bind(notation)
+        .bind(source)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -258,36 +294,41 @@ pub async fn save(conn: &mut Tx, id: i64, progress: Progress<'_>) -> Result<(), 
         Some((result, reason)) => (Some(result.score()), Some(reason)),
         None => (None, None),
     };
-    sqlx::query(
-        "UPDATE games SET log_len = ?, draw_offer = ?, finished = ?, result = ?, \
-         result_reason = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), \
-         finished_at = CASE WHEN ? AND finished_at IS NULL \
+    let sql = conn.pick(
+        "UPDATE games SET log_len = $1, draw_offer = $2, finished = $3, result = $4, \
+         result_reason = $5, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), \
+         finished_at = CASE WHEN $3 AND finished_at IS NULL \
                        THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE finished_at END \
-         WHERE id = ?",
-    )
-    .bind(progress.log_len)
-    .bind(progress.draw_offer.map(seat_text))
-    .bind(result.is_some())
-    .bind(result)
-    .bind(reason)
-    .bind(result.is_some())
-    .bind(id)
-    .execute(conn.db())
-    .await?;
+         WHERE id = $6",
+        "UPDATE games SET log_len = $1, draw_offer = $2, finished = $3, result = $4, \
+         result_reason = $5, updated_at = now(), \
+         finished_at = CASE WHEN $3 AND finished_at IS NULL THEN now() ELSE finished_at END \
+         WHERE id = $6",
+    );
+    on!(conn, c => sqlx::query(sql)
+        .bind(progress.log_len)
+        .bind(progress.draw_offer.map(seat_text))
+        .bind(result.is_some())
+        .bind(result)
+        .bind(reason)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
 /// A game's checkpoint.
 pub async fn checkpoint(conn: &mut Tx, id: i64) -> Result<Option<Checkpoint>, StoreError> {
-    let row = sqlx::query("SELECT log_len, state, draw_offer FROM checkpoints WHERE game_id = ?")
-        .bind(id)
-        .fetch_optional(conn.db())
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let draw_offer: Option<String> = row.get("draw_offer");
+    const SQL: &str = "SELECT log_len, state, draw_offer FROM checkpoints WHERE game_id = $1";
+    let row: Option<(i64, String, Option<String>)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_optional(c).await?);
+    let Some((log_len, state, draw_offer)) = row else {
+        return Ok(None);
+    };
     Ok(Some(Checkpoint {
-        log_len: row.get("log_len"),
-        state: json(row.get("state"))?,
+        log_len,
+        state: json(&state)?,
         draw_offer: draw_offer.as_deref().map(parse_seat).transpose()?,
     }))
 }
@@ -298,17 +339,19 @@ pub async fn save_checkpoint(
     id: i64,
     checkpoint: &Checkpoint,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO checkpoints (game_id, log_len, state, draw_offer) VALUES (?, ?, ?, ?) \
+    const SQL: &str = "INSERT INTO checkpoints (game_id, log_len, state, draw_offer) \
+         VALUES ($1, $2, $3, $4) \
          ON CONFLICT (game_id) DO UPDATE SET log_len = excluded.log_len, \
-         state = excluded.state, draw_offer = excluded.draw_offer",
-    )
-    .bind(id)
-    .bind(checkpoint.log_len)
-    .bind(checkpoint.state.to_string())
-    .bind(checkpoint.draw_offer.map(seat_text))
-    .execute(conn.db())
-    .await?;
+         state = excluded.state, draw_offer = excluded.draw_offer";
+    let state = checkpoint.state.to_string();
+    on!(conn, c => sqlx::query(SQL)
+        .bind(id)
+        .bind(checkpoint.log_len)
+        .bind(&state)
+        .bind(checkpoint.draw_offer.map(seat_text))
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -348,47 +391,54 @@ pub async fn list_page(
          JOIN seats w ON w.game_id = g.id AND w.seat = 'white' \
          JOIN seats b ON b.game_id = g.id AND b.seat = 'black' \
          LEFT JOIN computers c ON c.game_id = g.id";
+    type Raw = (
+        i64,
+        String,
+        String,
+        String,
+        bool,
+        Option<String>,
+        Stamp,
+        Option<String>,
+        Option<i64>,
+    );
     let before = before.unwrap_or(i64::MAX);
-    let rows = match address {
+    let rows: Vec<Raw> = match address {
         Some(address) => {
-            sqlx::query(&format!(
-                "{COLUMNS} WHERE g.id IN (SELECT game_id FROM seats WHERE address = ?1) \
-                 AND g.id < ?2 ORDER BY g.id DESC LIMIT ?3"
-            ))
-            .bind(address)
-            .bind(before)
-            .bind(limit)
-            .fetch_all(conn.db())
-            .await?
+            let sql = format!(
+                "{COLUMNS} WHERE g.id IN (SELECT game_id FROM seats WHERE address = $1) \
+                 AND g.id < $2 ORDER BY g.id DESC LIMIT $3"
+            );
+            on!(conn, c => sqlx::query_as(&sql)
+                .bind(address)
+                .bind(before)
+                .bind(limit)
+                .fetch_all(c)
+                .await?)
         }
         None => {
-            sqlx::query(&format!(
-                "{COLUMNS} WHERE g.id < ?1 ORDER BY g.id DESC LIMIT ?2"
-            ))
-            .bind(before)
-            .bind(limit)
-            .fetch_all(conn.db())
-            .await?
+            let sql = format!("{COLUMNS} WHERE g.id < $1 ORDER BY g.id DESC LIMIT $2");
+            on!(conn, c => sqlx::query_as(&sql).bind(before).bind(limit).fetch_all(c).await?)
         }
     };
-    rows.iter()
-        .map(|row| {
-            let seat: Option<String> = row.get("computer_seat");
-            let level: Option<i64> = row.get("computer_level");
-            let computer = match seat {
-                Some(seat) => Some((parse_seat(&seat)?, level.unwrap_or_default() as u8)),
-                None => None,
-            };
-            Ok(GameSummary {
-                id: row.get("id"),
-                game: row.get("game"),
-                white: row.get("white"),
-                black: row.get("black"),
-                finished: row.get::<i64, _>("finished") != 0,
-                result: row.get("result"),
-                updated_at: row.get("updated_at"),
-                computer,
-            })
-        })
+    rows.into_iter()
+        .map(
+            |(id, game, white, black, finished, result, updated_at, seat, level)| {
+                let computer = match seat {
+                    Some(seat) => Some((parse_seat(&seat)?, level.unwrap_or_default() as u8)),
+                    None => None,
+                };
+                Ok(GameSummary {
+                    id,
+                    game,
+                    white,
+                    black,
+                    finished,
+                    result,
+                    updated_at: updated_at.text(),
+                    computer,
+                })
+            },
+        )
         .collect()
 }

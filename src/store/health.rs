@@ -1,14 +1,18 @@
-//! The database's health, for `arbiter check`: whether it exists and may
-//! be written, which migrations it has, and SQLite's integrity check. It
-//! opens the file read-only and applies nothing.
+//! The database's health, for `arbiter check`: whether it exists (or the
+//! server answers) and may be written, which migrations it has, and
+//! SQLite's integrity check. It opens a SQLite file read-only, and applies
+//! nothing to either backend.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use std::str::FromStr;
+
+use sqlx::postgres::{PgConnectOptions, PgConnection};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, Row, SqliteConnection};
 
-use super::StoreError;
+use super::{Stamp, StoreError, redact};
 
 /// What the check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +69,7 @@ pub async fn inspect(path: &Path) -> Result<Health, StoreError> {
     } else {
         BTreeSet::new()
     };
-    let known: BTreeSet<i64> = sqlx::migrate!("./migrations")
+    let known: BTreeSet<i64> = sqlx::migrate!("./migrations/sqlite")
         .iter()
         .map(|m| m.version)
         .collect();
@@ -80,6 +84,103 @@ pub async fn inspect(path: &Path) -> Result<Health, StoreError> {
         pending: known.difference(&done).count(),
         unknown: done.difference(&known).count(),
         integrity: integrity.join("; "),
+    })
+}
+
+/// What the check found on a PostgreSQL server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerHealth {
+    /// The server's version, as it tells it (`PostgreSQL 15.8 ...`).
+    pub version: String,
+    /// Whether this login may write: not a standby in recovery, not a
+    /// read-only default, and allowed to write the referee's tables (or to
+    /// create them, in a database not migrated yet).
+    pub writable: bool,
+    pub applied: usize,
+    pub pending: usize,
+    pub unknown: usize,
+    /// Who holds which role, since when (none before the first start).
+    pub leases: Vec<super::lease::LeaseRow>,
+}
+
+/// Connects to the PostgreSQL database at `url` and looks at it without
+/// changing it.
+pub async fn inspect_postgres(url: &str) -> Result<ServerHealth, StoreError> {
+    let options = PgConnectOptions::from_str(url).map_err(|e| {
+        StoreError::Location(format!(
+            "the database URL {} is not one PostgreSQL takes: {e}",
+            redact(url)
+        ))
+    })?;
+    let mut conn = PgConnection::connect_with(&options).await?;
+    let version: String = sqlx::query("SELECT version()")
+        .fetch_one(&mut conn)
+        .await?
+        .get(0);
+    let migrated: bool = sqlx::query("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
+        .fetch_one(&mut conn)
+        .await?
+        .get(0);
+    let done: BTreeSet<i64> = if migrated {
+        sqlx::query("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(&mut conn)
+            .await?
+            .iter()
+            .map(|r| r.get::<i64, _>(0))
+            .collect()
+    } else {
+        BTreeSet::new()
+    };
+    // Writable: a primary, not read-only by default, and with the rights
+    // to write the games (or to create tables, before the first start).
+    let writable: bool = sqlx::query(
+        "SELECT NOT pg_is_in_recovery() \
+         AND current_setting('default_transaction_read_only') = 'off' \
+         AND CASE WHEN to_regclass('games') IS NULL \
+             THEN has_schema_privilege(current_schema(), 'CREATE') \
+             ELSE has_table_privilege('games', 'INSERT, UPDATE') END",
+    )
+    .fetch_one(&mut conn)
+    .await?
+    .get(0);
+    let has_leases: bool = sqlx::query("SELECT to_regclass('leases') IS NOT NULL")
+        .fetch_one(&mut conn)
+        .await?
+        .get(0);
+    let leases = if has_leases {
+        let rows: Vec<(String, String, i64, Stamp, Stamp, bool)> = sqlx::query_as(
+            "SELECT name, holder, epoch, since, expires_at, expires_at <= now() \
+             FROM leases ORDER BY name",
+        )
+        .fetch_all(&mut conn)
+        .await?;
+        rows.into_iter()
+            .map(
+                |(name, holder, epoch, since, expires, lapsed)| super::lease::LeaseRow {
+                    name,
+                    holder,
+                    epoch,
+                    since: since.text(),
+                    expires_at: expires.text(),
+                    lapsed,
+                },
+            )
+            .collect()
+    } else {
+        Vec::new()
+    };
+    conn.close().await?;
+    let known: BTreeSet<i64> = sqlx::migrate!("./migrations/postgres")
+        .iter()
+        .map(|m| m.version)
+        .collect();
+    Ok(ServerHealth {
+        version,
+        writable,
+        applied: done.intersection(&known).count(),
+        pending: known.difference(&done).count(),
+        unknown: done.difference(&known).count(),
+        leases,
     })
 }
 
@@ -160,7 +261,10 @@ mod tests {
         };
         assert!(writable);
         assert_eq!((pending, unknown), (0, 0));
-        assert_eq!(applied, sqlx::migrate!("./migrations").iter().count());
+        assert_eq!(
+            applied,
+            sqlx::migrate!("./migrations/sqlite").iter().count()
+        );
         assert_eq!(integrity, "ok");
     }
 

@@ -1,9 +1,7 @@
 //! The mail daemon's tables: inbound mails seen, the outbox, challenges and
 //! the IMAP position.
 
-use sqlx::{Row, SqliteConnection};
-
-use super::{StoreError, Tx};
+use super::{Stamp, StoreError, Tx};
 
 /// This database's own part of the referee's Message-IDs (the one row of
 /// the `installation` table, made with the database).
@@ -16,24 +14,28 @@ pub struct Installation {
 }
 
 /// Reads this database's [`Installation`].
-pub(super) async fn installation(conn: &mut SqliteConnection) -> Result<Installation, StoreError> {
-    let row = sqlx::query("SELECT token, legacy_games FROM installation WHERE id = 1")
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| StoreError::Corrupt("the installation row is missing".to_string()))?;
+pub(super) async fn installation(conn: &mut Tx) -> Result<Installation, StoreError> {
+    const SQL: &str = "SELECT token, legacy_games FROM installation WHERE id = 1";
+    let row: Option<(String, i64)> = on!(conn, c => sqlx::query_as(SQL).fetch_optional(c).await?);
+    let (token, legacy_games) =
+        row.ok_or_else(|| StoreError::Corrupt("the installation row is missing".to_string()))?;
     Ok(Installation {
-        token: row.get(0),
-        legacy_games: row.get(1),
+        token,
+        legacy_games,
     })
 }
 
-/// Where a mail sits in the mailbox: the key of exactly-once processing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a mail sits: the mailbox's name, its UIDVALIDITY and the mail's
+/// UID, the key of exactly-once processing (a UID with its UIDVALIDITY is
+/// unique only within one mailbox, RFC 3501 2.3.1.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MailKey {
+    pub mailbox: String,
     pub uidvalidity: u32,
     pub uid: u32,
 }
 
+/// The key as the log's `source` names a mail: `imap:UIDVALIDITY:UID`.
 impl std::fmt::Display for MailKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "imap:{}:{}", self.uidvalidity, self.uid)
@@ -75,66 +77,66 @@ impl Handled {
 }
 
 /// Whether the mail at `key` was processed already.
-pub async fn seen(conn: &mut Tx, key: MailKey) -> Result<bool, StoreError> {
-    Ok(
-        sqlx::query("SELECT 1 FROM inbound WHERE uidvalidity = ? AND uid = ?")
-            .bind(key.uidvalidity as i64)
-            .bind(key.uid as i64)
-            .fetch_optional(conn.db())
-            .await?
-            .is_some(),
-    )
+pub async fn seen(conn: &mut Tx, key: &MailKey) -> Result<bool, StoreError> {
+    const SQL: &str = "SELECT id FROM inbound WHERE mailbox = $1 AND uidvalidity = $2 AND uid = $3";
+    let row: Option<(i64,)> = on!(conn, c => sqlx::query_as(SQL)
+        .bind(&key.mailbox)
+        .bind(key.uidvalidity as i64)
+        .bind(key.uid as i64)
+        .fetch_optional(c)
+        .await?);
+    Ok(row.is_some())
 }
 
 /// Whether a mail with this Message-ID was processed already (under any key).
 pub async fn message_id_seen(conn: &mut Tx, message_id: &str) -> Result<bool, StoreError> {
-    Ok(
-        sqlx::query(
-            "SELECT 1 FROM inbound WHERE message_id = ? AND outcome != 'duplicate' LIMIT 1",
-        )
-        .bind(message_id)
-        .fetch_optional(conn.db())
-        .await?
-        .is_some(),
-    )
+    const SQL: &str =
+        "SELECT id FROM inbound WHERE message_id = $1 AND outcome != 'duplicate' LIMIT 1";
+    let row: Option<(i64,)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(message_id).fetch_optional(c).await?);
+    Ok(row.is_some())
 }
 
 /// How many mails `sender` sent that were answered in the last hour.
 pub async fn answered_last_hour(conn: &mut Tx, sender: &str) -> Result<i64, StoreError> {
-    Ok(sqlx::query(
-        "SELECT COUNT(*) FROM inbound WHERE sender = ? AND outcome IN ('applied', 'refused', 'answered') \
+    let sql = conn.pick(
+        "SELECT COUNT(*) FROM inbound WHERE sender = $1 \
+         AND outcome IN ('applied', 'refused', 'answered') \
          AND received_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 hour')",
-    )
-    .bind(sender)
-    .fetch_one(conn.db())
-    .await?
-    .get(0))
+        "SELECT COUNT(*) FROM inbound WHERE sender = $1 \
+         AND outcome IN ('applied', 'refused', 'answered') \
+         AND received_at >= now() - interval '1 hour'",
+    );
+    let (count,): (i64,) = on!(conn, c => sqlx::query_as(sql).bind(sender).fetch_one(c).await?);
+    Ok(count)
 }
 
 /// Records that the mail at `key` is done.
 #[allow(clippy::too_many_arguments)]
 pub async fn record_inbound(
     conn: &mut Tx,
-    key: MailKey,
+    key: &MailKey,
     message_id: Option<&str>,
     sender: Option<&str>,
     handled: Handled,
     detail: &str,
     game_id: Option<i64>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO inbound (uidvalidity, uid, message_id, sender, outcome, detail, game_id) \
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(key.uidvalidity as i64)
-    .bind(key.uid as i64)
-    .bind(message_id)
-    .bind(sender)
-    .bind(handled.as_str())
-    .bind(detail)
-    .bind(game_id)
-    .execute(conn.db())
-    .await?;
+    const SQL: &str = "INSERT INTO inbound \
+         (mailbox, uidvalidity, uid, message_id, sender, outcome, detail, game_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    on!(conn, c => sqlx::query(SQL)
+        .bind(&key.mailbox)
+        .bind(key.uidvalidity as i64)
+        .bind(key.uid as i64)
+        .bind(message_id)
+        .bind(sender)
+        .bind(handled.as_str())
+        .bind(detail)
+        .bind(game_id)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -158,18 +160,18 @@ pub async fn enqueue(
     game_id: Option<i64>,
     log_len: Option<i64>,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO outbox (recipient, message_id, subject, raw, game_id, log_len) \
-         VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(recipient)
-    .bind(message_id)
-    .bind(subject)
-    .bind(raw)
-    .bind(game_id)
-    .bind(log_len)
-    .execute(conn.db())
-    .await?;
+    const SQL: &str = "INSERT INTO outbox (recipient, message_id, subject, raw, game_id, log_len) \
+         VALUES ($1, $2, $3, $4, $5, $6)";
+    on!(conn, c => sqlx::query(SQL)
+        .bind(recipient)
+        .bind(message_id)
+        .bind(subject)
+        .bind(raw)
+        .bind(game_id)
+        .bind(log_len)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -182,56 +184,109 @@ pub async fn notice_log_len(
     game_id: i64,
     recipient: &str,
 ) -> Result<Option<i64>, StoreError> {
-    let row = sqlx::query(
-        "SELECT log_len FROM outbox WHERE message_id = ? AND game_id = ? AND recipient = ?",
-    )
-    .bind(message_id)
-    .bind(game_id)
-    .bind(recipient)
-    .fetch_optional(conn.db())
-    .await?;
-    Ok(row.and_then(|r| r.get::<Option<i64>, _>(0)))
+    const SQL: &str =
+        "SELECT log_len FROM outbox WHERE message_id = $1 AND game_id = $2 AND recipient = $3";
+    let row: Option<(Option<i64>,)> = on!(conn, c => sqlx::query_as(SQL)
+        .bind(message_id)
+        .bind(game_id)
+        .bind(recipient)
+        .fetch_optional(c)
+        .await?);
+    Ok(row.and_then(|(len,)| len))
 }
 
 /// Mails due to be sent now, oldest first.
 pub async fn due(conn: &mut Tx, limit: i64) -> Result<Vec<Outgoing>, StoreError> {
-    let rows = sqlx::query(
+    let sql = conn.pick(
         "SELECT id, recipient, message_id, raw, attempts FROM outbox \
          WHERE sent_at IS NULL AND given_up_at IS NULL \
          AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
-         ORDER BY id LIMIT ?",
-    )
-    .bind(limit)
-    .fetch_all(conn.db())
-    .await?;
+         ORDER BY id LIMIT $1",
+        "SELECT id, recipient, message_id, raw, attempts FROM outbox \
+         WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now() \
+         ORDER BY id LIMIT $1",
+    );
+    let rows: Vec<(i64, String, String, Vec<u8>, i64)> =
+        on!(conn, c => sqlx::query_as(sql).bind(limit).fetch_all(c).await?);
     Ok(rows
-        .iter()
-        .map(|row| Outgoing {
-            id: row.get("id"),
-            recipient: row.get("recipient"),
-            message_id: row.get("message_id"),
-            raw: row.get("raw"),
-            attempts: row.get("attempts"),
+        .into_iter()
+        .map(|(id, recipient, message_id, raw, attempts)| Outgoing {
+            id,
+            recipient,
+            message_id,
+            raw,
+            attempts,
         })
         .collect())
 }
 
-/// Seconds until the next unsent mail is due (None if nothing waits).
+/// Claims up to `limit` mails due now for `holder` (one referee's sender)
+/// for `seconds`, oldest first: no other sender takes them meanwhile; once
+/// the claim lapses (its sender died), another may. On PostgreSQL, rows
+/// another referee is claiming at this very moment are skipped, not waited
+/// for (`FOR UPDATE SKIP LOCKED`); SQLite's write lock serialises claims.
+pub async fn claim_due(
+    conn: &mut Tx,
+    holder: &str,
+    seconds: i64,
+    limit: i64,
+) -> Result<Vec<Outgoing>, StoreError> {
+    let sql = conn.pick(
+        "UPDATE outbox SET claimed_by = $1, \
+         claimed_until = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $2 || ' seconds') \
+         WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL \
+           AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
+           AND (claimed_until IS NULL OR claimed_until <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) \
+           ORDER BY id LIMIT $3) \
+         RETURNING id, recipient, message_id, raw, attempts",
+        "UPDATE outbox SET claimed_by = $1, claimed_until = now() + $2 * interval '1 second' \
+         WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL \
+           AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until <= now()) \
+           ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+         RETURNING id, recipient, message_id, raw, attempts",
+    );
+    let mut rows: Vec<(i64, String, String, Vec<u8>, i64)> = on!(conn, c => sqlx::query_as(sql)
+        .bind(holder)
+        .bind(seconds)
+        .bind(limit)
+        .fetch_all(c)
+        .await?);
+    rows.sort_by_key(|row| row.0);
+    Ok(rows
+        .into_iter()
+        .map(|(id, recipient, message_id, raw, attempts)| Outgoing {
+            id,
+            recipient,
+            message_id,
+            raw,
+            attempts,
+        })
+        .collect())
+}
+
+/// Seconds until the next unsent mail is due, or its sender's claim on it
+/// lapses (None if nothing waits).
 pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {
-    Ok(sqlx::query(
-        "SELECT MAX(0, CAST(strftime('%s', MIN(next_attempt_at)) AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
+    let sql = conn.pick(
+        "SELECT MAX(0, CAST(strftime('%s', MIN(MAX(next_attempt_at, COALESCE(claimed_until, '')))) \
+         AS INTEGER) - CAST(strftime('%s', 'now') AS INTEGER)) \
          FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
-    )
-    .fetch_one(conn.db())
-    .await?
-    .get::<Option<i64>, _>(0))
+        "SELECT GREATEST(0, CAST(ceil(EXTRACT(EPOCH FROM \
+         MIN(GREATEST(next_attempt_at, claimed_until)) - now())) AS BIGINT)) \
+         FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL",
+    );
+    let (seconds,): (Option<i64>,) = on!(conn, c => sqlx::query_as(sql).fetch_one(c).await?);
+    Ok(seconds)
 }
 
 pub async fn mark_sent(conn: &mut Tx, id: i64) -> Result<(), StoreError> {
-    sqlx::query("UPDATE outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), attempts = attempts + 1 WHERE id = ?")
-        .bind(id)
-        .execute(conn.db())
-        .await?;
+    let sql = conn.pick(
+        "UPDATE outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), \
+         attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL WHERE id = $1",
+        "UPDATE outbox SET sent_at = now(), attempts = attempts + 1, claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $1",
+    );
+    on!(conn, c => sqlx::query(sql).bind(id).execute(c).await?.rows_affected());
     Ok(())
 }
 
@@ -244,29 +299,35 @@ pub async fn mark_failed(
     retry_in_secs: i64,
     unreachable: bool,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, unreachable = ?, \
-         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || ? || ' seconds') WHERE id = ?",
-    )
-    .bind(error)
-    .bind(unreachable)
-    .bind(retry_in_secs)
-    .bind(id)
-    .execute(conn.db())
-    .await?;
+    let sql = conn.pick(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, unreachable = $2, \
+         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $3 || ' seconds'), \
+         claimed_by = NULL, claimed_until = NULL WHERE id = $4",
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, unreachable = $2, \
+         next_attempt_at = now() + $3 * interval '1 second', claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $4",
+    );
+    on!(conn, c => sqlx::query(sql)
+        .bind(error)
+        .bind(unreachable)
+        .bind(retry_in_secs)
+        .bind(id)
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
 /// Records that the server refused a mail for good: it is not tried again.
 pub async fn mark_given_up(conn: &mut Tx, id: i64, error: &str) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, \
-         given_up_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-    )
-    .bind(error)
-    .bind(id)
-    .execute(conn.db())
-    .await?;
+    let sql = conn.pick(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, \
+         given_up_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), claimed_by = NULL, \
+         claimed_until = NULL WHERE id = $2",
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, given_up_at = now(), \
+         claimed_by = NULL, claimed_until = NULL WHERE id = $2",
+    );
+    on!(conn, c => sqlx::query(sql).bind(error).bind(id).execute(c).await?.rows_affected());
     Ok(())
 }
 
@@ -275,35 +336,30 @@ pub async fn mark_given_up(conn: &mut Tx, id: i64, error: &str) -> Result<(), St
 /// answered 4xx keeps its delay: greylisting, a full mailbox.) Returns how
 /// many.
 pub async fn bring_retries_forward(conn: &mut Tx) -> Result<u64, StoreError> {
-    Ok(sqlx::query(
+    let sql = conn.pick(
         "UPDATE outbox SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') \
-         WHERE sent_at IS NULL AND given_up_at IS NULL AND unreachable = 1 \
+         WHERE sent_at IS NULL AND given_up_at IS NULL AND unreachable = TRUE \
          AND next_attempt_at > strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-    )
-    .execute(conn.db())
-    .await?
-    .rows_affected())
+        "UPDATE outbox SET next_attempt_at = now() \
+         WHERE sent_at IS NULL AND given_up_at IS NULL AND unreachable = TRUE \
+         AND next_attempt_at > now()",
+    );
+    Ok(on!(conn, c => sqlx::query(sql).execute(c).await?.rows_affected()))
 }
 
 /// How many mails wait to be sent.
 pub async fn unsent_count(conn: &mut Tx) -> Result<i64, StoreError> {
-    Ok(
-        sqlx::query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL")
-            .fetch_one(conn.db())
-            .await?
-            .get(0),
-    )
+    const SQL: &str = "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL";
+    let (count,): (i64,) = on!(conn, c => sqlx::query_as(SQL).fetch_one(c).await?);
+    Ok(count)
 }
 
 /// The UIDVALIDITY last seen for a mailbox.
 pub async fn mailbox_uidvalidity(conn: &mut Tx, name: &str) -> Result<Option<u32>, StoreError> {
-    Ok(
-        sqlx::query("SELECT uidvalidity FROM mailbox WHERE name = ?")
-            .bind(name)
-            .fetch_optional(conn.db())
-            .await?
-            .map(|row| row.get::<i64, _>(0) as u32),
-    )
+    const SQL: &str = "SELECT uidvalidity FROM mailbox WHERE name = $1";
+    let row: Option<(i64,)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(name).fetch_optional(c).await?);
+    Ok(row.map(|(v,)| v as u32))
 }
 
 pub async fn set_mailbox_uidvalidity(
@@ -311,11 +367,14 @@ pub async fn set_mailbox_uidvalidity(
     name: &str,
     uidvalidity: u32,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO mailbox (name, uidvalidity) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity")
+    const SQL: &str = "INSERT INTO mailbox (name, uidvalidity) VALUES ($1, $2) \
+         ON CONFLICT (name) DO UPDATE SET uidvalidity = excluded.uidvalidity";
+    on!(conn, c => sqlx::query(SQL)
         .bind(name)
         .bind(uidvalidity as i64)
-        .execute(conn.db())
-        .await?;
+        .execute(c)
+        .await?
+        .rows_affected());
     Ok(())
 }
 
@@ -335,130 +394,55 @@ pub struct UnsentMail {
 /// The mails not sent, oldest first: those waiting and those the server
 /// refused for good.
 pub async fn unsent(conn: &mut Tx) -> Result<Vec<UnsentMail>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT id, recipient, subject, attempts, next_attempt_at, last_error, given_up_at \
-         FROM outbox WHERE sent_at IS NULL ORDER BY id",
-    )
-    .fetch_all(conn.db())
-    .await?;
+    const SQL: &str = "SELECT id, recipient, subject, attempts, next_attempt_at, last_error, \
+         given_up_at FROM outbox WHERE sent_at IS NULL ORDER BY id";
+    type Raw = (
+        i64,
+        String,
+        String,
+        i64,
+        Stamp,
+        Option<String>,
+        Option<Stamp>,
+    );
+    let rows: Vec<Raw> = on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
     Ok(rows
-        .iter()
-        .map(|r| UnsentMail {
-            id: r.get("id"),
-            recipient: r.get("recipient"),
-            subject: r.get("subject"),
-            attempts: r.get("attempts"),
-            next_attempt_at: r.get("next_attempt_at"),
-            last_error: r.get("last_error"),
-            given_up_at: r.get("given_up_at"),
-        })
+        .into_iter()
+        .map(
+            |(id, recipient, subject, attempts, next, last_error, given_up)| UnsentMail {
+                id,
+                recipient,
+                subject,
+                attempts,
+                next_attempt_at: next.text(),
+                last_error,
+                given_up_at: given_up.map(Stamp::text),
+            },
+        )
         .collect())
 }
 
 /// How many inbound mails ended each way.
 pub async fn inbound_counts(conn: &mut Tx) -> Result<Vec<(String, i64)>, StoreError> {
-    let rows =
-        sqlx::query("SELECT outcome, COUNT(*) FROM inbound GROUP BY outcome ORDER BY outcome")
-            .fetch_all(conn.db())
-            .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    const SQL: &str = "SELECT outcome, COUNT(*) FROM inbound GROUP BY outcome ORDER BY outcome";
+    Ok(on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?))
 }
 
 /// Inbound mails that failed inside the referee, newest first.
 pub async fn failed_inbound(conn: &mut Tx) -> Result<Vec<(MailKey, String, String)>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT uidvalidity, uid, detail, received_at FROM inbound WHERE outcome = 'failed' ORDER BY id DESC",
-    )
-    .fetch_all(conn.db())
-    .await?;
+    const SQL: &str = "SELECT mailbox, uidvalidity, uid, detail, received_at FROM inbound \
+         WHERE outcome = 'failed' ORDER BY id DESC";
+    let rows: Vec<(String, i64, i64, String, Stamp)> =
+        on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
     Ok(rows
-        .iter()
-        .map(|r| {
+        .into_iter()
+        .map(|(mailbox, uidvalidity, uid, detail, at)| {
             let key = MailKey {
-                uidvalidity: r.get::<i64, _>(0) as u32,
-                uid: r.get::<i64, _>(1) as u32,
+                mailbox,
+                uidvalidity: uidvalidity as u32,
+                uid: uid as u32,
             };
-            (key, r.get(2), r.get(3))
+            (key, detail, at.text())
         })
         .collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::Store;
-
-    async fn queued(store: &Store, n: usize) -> Vec<i64> {
-        let mut tx = store.write().await.unwrap();
-        for i in 0..n {
-            enqueue(
-                &mut tx,
-                "a@x.test",
-                &format!("m{i}@x"),
-                "s",
-                b"raw",
-                None,
-                None,
-            )
-            .await
-            .unwrap();
-        }
-        tx.commit().await.unwrap();
-        let mut conn = store.read().await.unwrap();
-        due(&mut conn, 10)
-            .await
-            .unwrap()
-            .iter()
-            .map(|m| m.id)
-            .collect()
-    }
-
-    #[tokio::test]
-    async fn a_given_up_mail_is_never_due_again_and_a_success_brings_retries_forward() {
-        let store = Store::open_in_memory().await.unwrap();
-        let ids = queued(&store, 3).await;
-        assert_eq!(ids.len(), 3);
-        let mut tx = store.write().await.unwrap();
-        mark_given_up(&mut tx, ids[0], "554 relay denied")
-            .await
-            .unwrap();
-        mark_failed(&mut tx, ids[1], "connection refused", 600, true)
-            .await
-            .unwrap();
-        tx.commit().await.unwrap();
-        let mut conn = store.read().await.unwrap();
-        let due_now: Vec<i64> = due(&mut conn, 10)
-            .await
-            .unwrap()
-            .iter()
-            .map(|m| m.id)
-            .collect();
-        assert_eq!(due_now, [ids[2]]);
-        assert_eq!(unsent_count(&mut conn).await.unwrap(), 2);
-        drop(conn);
-
-        let mut tx = store.write().await.unwrap();
-        assert_eq!(bring_retries_forward(&mut tx).await.unwrap(), 1);
-        // A 4xx answer keeps its delay.
-        mark_failed(&mut tx, ids[2], "451 greylisted", 600, false)
-            .await
-            .unwrap();
-        assert_eq!(bring_retries_forward(&mut tx).await.unwrap(), 0);
-        tx.commit().await.unwrap();
-        let mut conn = store.read().await.unwrap();
-        let due_now: Vec<i64> = due(&mut conn, 10)
-            .await
-            .unwrap()
-            .iter()
-            .map(|m| m.id)
-            .collect();
-        assert_eq!(
-            due_now,
-            [ids[1]],
-            "the given-up and the greylisted mail stay out"
-        );
-        let listed = unsent(&mut conn).await.unwrap();
-        assert_eq!(listed.len(), 3);
-        assert!(listed[0].given_up_at.is_some() && listed[1].given_up_at.is_none());
-    }
 }

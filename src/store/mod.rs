@@ -1,40 +1,48 @@
-//! The database: SQLite through sqlx, WAL, foreign keys on, migrations
-//! embedded and applied at open.
+//! The database: SQLite (the default: one file, WAL, foreign keys on) or
+//! PostgreSQL (`[database] url`: several referees on one database), through
+//! sqlx, with each backend's migrations embedded and applied at open.
 //!
-//! This is the only room that names SQLite. Every other room works in the
-//! store's own transaction type, [`Tx`]: the referee decides what to write
-//! and when to commit, the functions here are plain data access inside it.
-//! Write transactions begin with `BEGIN IMMEDIATE` ([`Store::write`]): a
-//! deferred read-then-write transaction can fail with SQLITE_BUSY even in
-//! WAL mode. Reads run in a transaction of their own ([`Store::read`]), so a
-//! reader sees one consistent snapshot.
+//! This is the only room that names a database. Every other room works in
+//! the store's own transaction type, [`Tx`]: the referee decides what to
+//! write and when to commit, the functions here are plain data access inside
+//! it. Each function is written once and compiled for both backends (`on!`
+//! runs its body on whichever connection the transaction holds); where the
+//! two speak differently (the time, JSON) it names both texts
+//! ([`Tx::pick`]). Placeholders are `$1, $2, ...`, which SQLite reads too.
+//! Moments are [`Stamp`]s: `timestamptz` in PostgreSQL, text in SQLite.
 //!
-//! # Towards PostgreSQL
-//! Several referees on one PostgreSQL database would change only this room:
-//! - placeholders `?` become `$1, $2, ...`;
-//! - time functions: SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`
-//!   defaults become `now()` in `timestamptz` columns ([`clock::format_time`]
-//!   and [`clock::parse_time`] are the one place that reads and writes
-//!   times), `json_extract(entry, '$.kind')` becomes `entry->>'kind'`;
-//! - `BEGIN IMMEDIATE` becomes an ordinary `BEGIN` (PostgreSQL locks rows,
-//!   not the database); `INSERT OR IGNORE` becomes `ON CONFLICT DO NOTHING`;
-//! - inbound mail is claimed by inserting its (UIDVALIDITY, UID) and
-//!   Message-ID under a unique key before it is processed, so that two
-//!   referees watching one mailbox never both apply it; outbox rows are
-//!   claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so each is sent by
-//!   one sender;
-//! - the log's (game, index) primary key already makes two writers of one
-//!   game safe: the second insert fails and its transaction rolls back.
+//! Write transactions begin with SQLite's `BEGIN IMMEDIATE` ([`Store::write`]):
+//! a deferred read-then-write transaction can fail with SQLITE_BUSY even in
+//! WAL mode. PostgreSQL locks rows, not the database: its write transactions
+//! are ordinary ones (READ COMMITTED), and what must not run twice at once
+//! takes a row lock. Reads run in a transaction of their own
+//! ([`Store::read`]), so a reader sees one consistent snapshot.
+
+/// Runs `$body` with `$conn` bound to the transaction's connection, for
+/// whichever backend it is: the body is compiled once for each.
+macro_rules! on {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx.db() {
+            $crate::store::Db::Sqlite($conn) => $body,
+            $crate::store::Db::Postgres($conn) => $body,
+        }
+    };
+}
 
 pub mod challenges;
 pub mod clock;
+pub mod cluster;
 pub mod computers;
 pub mod conditionals;
+pub mod copy;
 pub mod digests;
 pub mod finished;
 pub mod games;
 pub mod health;
+pub mod lease;
+mod location;
 pub mod mail;
+mod stamp;
 pub mod watchers;
 
 use std::path::Path;
@@ -42,9 +50,17 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Sqlite, SqliteConnection, SqlitePool, Transaction, TransactionManager};
+use sqlx::{
+    Connection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction,
+    TransactionManager,
+};
 use thiserror::Error;
+
+use location::redact;
+pub use location::{Location, is_postgres_url};
+pub use stamp::Stamp;
 
 /// A database failure. Never shown to a player.
 #[derive(Debug, Error)]
@@ -75,6 +91,13 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// A database address that names no database this referee can use.
+    #[error("{0}")]
+    Location(String),
+    /// Work under a lease that this referee no longer holds (it lapsed, or
+    /// another referee took it over): nothing of it was committed.
+    #[error("the lease {name} is no longer this referee's: the change was not committed")]
+    LeaseLost { name: String },
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -82,7 +105,8 @@ impl From<sqlx::Error> for StoreError {
         // SQLite's primary result code is the low byte of the extended one.
         let code = error
             .as_database_error()
-            .and_then(|e| e.code())
+            .and_then(|e| e.try_downcast_ref::<sqlx::sqlite::SqliteError>())
+            .and_then(sqlx::error::DatabaseError::code)
             .and_then(|code| code.parse::<i32>().ok())
             .map(|code| code & 0xff);
         match code {
@@ -105,16 +129,47 @@ impl StoreError {
     }
 }
 
+/// Which database engine a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The pool of connections of one backend.
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
 /// The open database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
     installation: Arc<mail::Installation>,
+    /// The lease every write's commit is checked against (see
+    /// [`Store::under`]).
+    lease: Option<Arc<lease::Lease>>,
 }
 
+/// Connections a referee keeps to PostgreSQL: the mailbox reader, the
+/// clock, the sender and the command line's occasional reads need a few
+/// each at once; a host with many referees counts this many per referee.
+const PG_CONNECTIONS: u32 = 8;
+
 impl Store {
-    /// Opens (creating it if missing) the database file and applies the
-    /// migrations.
+    /// Opens the database at `location` (see [`Store::open`] and
+    /// [`Store::connect`]).
+    pub async fn open_at(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sqlite(path) => Self::open(path).await,
+            Location::Postgres(url) => Self::connect(url).await,
+        }
+    }
+
+    /// Opens (creating it if missing) the SQLite database file and applies
+    /// the migrations.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
@@ -150,9 +205,34 @@ impl Store {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true);
-        let store = Self::connect(options).await;
+        let store = Self::connect_sqlite(options).await;
         drop(locked);
         store
+    }
+
+    /// Connects to a PostgreSQL database (`postgres://USER:PASSWORD@HOST/DB`;
+    /// `?sslmode=require` and the other libpq parameters work) and applies
+    /// the migrations. sqlx's PostgreSQL migrator holds an advisory lock
+    /// while it runs, so referees started together take turns.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| {
+                StoreError::Location(format!(
+                    "the database URL {} is not one PostgreSQL takes: {e}",
+                    redact(url)
+                ))
+            })?
+            // A referee stalled inside a transaction (a pause, a cut
+            // network) holds its locks, a game's among them, this long at
+            // most: the server then ends its session and rolls it back.
+            .options([("idle_in_transaction_session_timeout", "30s")]);
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_CONNECTIONS)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Self::ready(Pool::Postgres(pool)).await
     }
 
     /// A private in-memory database, for tests.
@@ -163,16 +243,16 @@ impl Store {
             .max_connections(1)
             .connect_with(Self::tune(options))
             .await?;
-        Self::migrate(pool).await
+        Self::migrate_sqlite(pool).await
     }
 
-    async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
+    async fn connect_sqlite(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .after_release(|conn, _| Box::pin(Self::still_sound(conn)))
             .connect_with(Self::tune(options))
             .await?;
-        Self::migrate(pool).await
+        Self::migrate_sqlite(pool).await
     }
 
     /// Whether a connection given back to the pool may serve again. When a
@@ -194,12 +274,27 @@ impl Store {
             .busy_timeout(Duration::from_secs(10))
     }
 
-    async fn migrate(pool: SqlitePool) -> Result<Store, StoreError> {
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        let installation = mail::installation(&mut *pool.acquire().await?).await?;
-        Ok(Store {
+    async fn migrate_sqlite(pool: SqlitePool) -> Result<Store, StoreError> {
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Self::ready(Pool::Sqlite(pool)).await
+    }
+
+    /// The store once migrated: its installation row read.
+    async fn ready(pool: Pool) -> Result<Store, StoreError> {
+        let store = Store {
             pool,
+            installation: Arc::new(mail::Installation {
+                token: String::new(),
+                legacy_games: 0,
+            }),
+            lease: None,
+        };
+        let mut tx = store.read().await?;
+        let installation = mail::installation(&mut tx).await?;
+        drop(tx);
+        Ok(Store {
             installation: Arc::new(installation),
+            ..store
         })
     }
 
@@ -208,104 +303,175 @@ impl Store {
         &self.installation
     }
 
-    /// The pool, for tests that inspect the database with their own SQL.
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
+    /// Which engine this store runs on.
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
     }
 
-    /// A write transaction (`BEGIN IMMEDIATE`): it holds the write lock from
-    /// the start, so it never fails half-way for a concurrent writer.
+    /// The SQLite pool, for tests that inspect a SQLite store with their
+    /// own SQL. A PostgreSQL store has none (see [`Store::pg_pool`]).
+    pub fn pool(&self) -> &SqlitePool {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool,
+            Pool::Postgres(_) => panic!("Store::pool is SQLite's; this store is PostgreSQL"),
+        }
+    }
+
+    /// The PostgreSQL pool, for tests that inspect such a store with their
+    /// own SQL; `None` on SQLite.
+    pub fn pg_pool(&self) -> Option<&PgPool> {
+        match &self.pool {
+            Pool::Postgres(pool) => Some(pool),
+            Pool::Sqlite(_) => None,
+        }
+    }
+
+    /// Closes every connection (a copy's source and target, before they
+    /// are checked).
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    /// A write transaction. On SQLite (`BEGIN IMMEDIATE`) it holds the
+    /// write lock from the start, so it never fails half-way for a
+    /// concurrent writer; on PostgreSQL it is an ordinary one, and a game
+    /// it reads is locked until it ends (one change of a game at a time).
+    /// Under a lease ([`Store::under`]) it commits only while the lease is
+    /// held, and does not begin while it is known lost.
     pub async fn write(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(self.pool.begin_with("BEGIN IMMEDIATE").await?))
+        if let Some(lease) = &self.lease
+            && lease.held().is_none()
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        let mut tx = self.plain_write().await?;
+        tx.lease = self.lease.clone();
+        Ok(tx)
+    }
+
+    /// A write transaction under no lease.
+    async fn plain_write(&self) -> Result<Tx, StoreError> {
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => Inner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(pool) => Inner::Postgres(pool.begin().await?),
+        };
+        Ok(Tx {
+            inner,
+            write: true,
+            lease: None,
+        })
     }
 
     /// A read transaction: one consistent snapshot, rolled back when dropped.
     pub async fn read(&self) -> Result<Tx, StoreError> {
-        Ok(Tx(self.pool.begin().await?))
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => Inner::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Inner::Postgres(
+                pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ")
+                    .await?,
+            ),
+        };
+        Ok(Tx {
+            inner,
+            write: false,
+            lease: None,
+        })
     }
 }
 
 /// A transaction on the store: the only handle other rooms hold. Dropped
 /// without [`Tx::commit`], it rolls back.
 #[derive(Debug)]
-pub struct Tx(Transaction<'static, Sqlite>);
+pub struct Tx {
+    inner: Inner,
+    /// Begun by [`Store::write`]: the games it reads are locked.
+    write: bool,
+    lease: Option<Arc<lease::Lease>>,
+}
+
+#[derive(Debug)]
+enum Inner {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+/// The connection under a transaction, for `on!`.
+pub(crate) enum Db<'a> {
+    Sqlite(&'a mut SqliteConnection),
+    Postgres(&'a mut PgConnection),
+}
 
 impl Tx {
-    /// Makes every change of the transaction durable at once.
-    pub async fn commit(self) -> Result<(), StoreError> {
-        Ok(self.0.commit().await?)
+    /// Makes every change of the transaction durable at once; under a
+    /// lease, only if it is still held (else nothing is kept).
+    pub async fn commit(mut self) -> Result<(), StoreError> {
+        if let Some(lease) = self.lease.take()
+            && !lease::still_held(&mut self, &lease).await?
+        {
+            return Err(StoreError::LeaseLost {
+                name: lease.name.clone(),
+            });
+        }
+        match self.inner {
+            Inner::Sqlite(tx) => tx.commit().await?,
+            Inner::Postgres(tx) => tx.commit().await?,
+        }
+        Ok(())
+    }
+
+    /// Which engine the transaction runs on.
+    pub fn backend(&self) -> Backend {
+        match self.inner {
+            Inner::Sqlite(_) => Backend::Sqlite,
+            Inner::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// The text of a statement in this transaction's dialect.
+    fn pick(&self, sqlite: &'static str, postgres: &'static str) -> &'static str {
+        match self.inner {
+            Inner::Sqlite(_) => sqlite,
+            Inner::Postgres(_) => postgres,
+        }
     }
 
     /// The connection, for the data access functions of this room.
-    fn db(&mut self) -> &mut SqliteConnection {
-        &mut self.0
+    fn db(&mut self) -> Db<'_> {
+        match &mut self.inner {
+            Inner::Sqlite(tx) => Db::Sqlite(tx),
+            Inner::Postgres(tx) => Db::Postgres(tx),
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod on_both_backends;
 
-    /// Processes (here tasks) opening a new database at once take turns
-    /// at its migrations instead of applying them twice.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-    async fn opening_a_new_database_at_once_from_several_places_works() {
-        for round in 0..5 {
-            let dir = tempfile::tempdir().unwrap();
-            let path = dir.path().join(format!("race{round}.db"));
-            let opens: Vec<_> = (0..4)
-                .map(|_| {
-                    let path = path.clone();
-                    tokio::spawn(async move { Store::open(&path).await.map(|_| ()) })
-                })
-                .collect();
-            for open in opens {
-                open.await.unwrap().unwrap();
-            }
-        }
+/// Stores for the tests of this room: one of each backend.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Store, cluster::Cluster};
+
+    /// A new, empty store on each backend: SQLite in memory, and a new
+    /// database on the test PostgreSQL server (started once a process).
+    pub async fn stores() -> Vec<Store> {
+        vec![Store::open_in_memory().await.unwrap(), postgres().await]
     }
 
-    #[tokio::test]
-    async fn every_database_gets_its_own_token_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.db");
-        let first = Store::open(&path).await.unwrap();
-        let again = Store::open(&path).await.unwrap();
-        let other = Store::open_in_memory().await.unwrap();
-        let token = &first.installation().token;
-        assert_eq!(token.len(), 16);
-        assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
-        assert_eq!(first.installation(), again.installation(), "made once");
-        assert_ne!(token, &other.installation().token);
-        assert_eq!(first.installation().legacy_games, 0);
-    }
-
-    #[tokio::test]
-    async fn games_from_before_the_token_keep_their_threads() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("old.db");
-        // A database as the release before this migration left it: two games.
-        let store = Store::open(&path).await.unwrap();
-        for _ in 0..2 {
-            sqlx::query(
-                "INSERT INTO games (game, options, seed, seed_hash) \
-                 VALUES ('chess', '{}', '00', '00')",
-            )
-            .execute(store.pool())
-            .await
-            .unwrap();
-        }
-        sqlx::query("DROP TABLE installation")
-            .execute(store.pool())
-            .await
-            .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 4")
-            .execute(store.pool())
-            .await
-            .unwrap();
-        store.pool().close().await;
-        let upgraded = Store::open(&path).await.unwrap();
-        assert_eq!(upgraded.installation().legacy_games, 2);
-        assert_eq!(upgraded.installation().token.len(), 16);
+    /// A new, empty PostgreSQL store.
+    pub async fn postgres() -> Store {
+        let url = Cluster::shared().new_database().await.unwrap();
+        Store::connect(&url).await.unwrap()
     }
 }
+
+#[cfg(test)]
+mod tests;

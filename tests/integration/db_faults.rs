@@ -77,6 +77,7 @@ async fn game_and_move(dir: &tempfile::TempDir) -> (Room, MailKey, Vec<u8>) {
     let (alice, _) = started_game(&mut room, "chess", "").await;
     let raw = mail("alice@example.test", &alice, "Re", "move-1@x", "e4");
     let key = MailKey {
+        mailbox: "INBOX".to_string(),
         uidvalidity: 1,
         uid: 100,
     };
@@ -100,7 +101,7 @@ async fn a_full_database_changes_nothing_and_says_so() {
     pragma(&room, &format!("PRAGMA max_page_count = {pages}")).await;
     let before = counts(&room).await;
 
-    let error = process(&room, key, &raw).await.unwrap_err();
+    let error = process(&room, key.clone(), &raw).await.unwrap_err();
     assert!(matches!(error, StoreError::Full), "{error:?}");
     let text = error.to_string();
     assert!(text.starts_with("the database is full"), "{text}");
@@ -126,7 +127,7 @@ async fn a_read_only_database_changes_nothing_and_says_so() {
     pragma(&room, "PRAGMA query_only = 1").await;
     let before = counts(&room).await;
 
-    let error = process(&room, key, &raw).await.unwrap_err();
+    let error = process(&room, key.clone(), &raw).await.unwrap_err();
     assert!(matches!(error, StoreError::ReadOnly), "{error:?}");
     let text = error.to_string();
     assert!(text.starts_with("the database is read-only"), "{text}");

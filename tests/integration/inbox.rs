@@ -18,6 +18,7 @@ async fn a_new_uidvalidity_does_not_replay_a_processed_mail() {
     assert_eq!(
         room.deliver_at(
             MailKey {
+                mailbox: "INBOX".to_string(),
                 uidvalidity: 1,
                 uid: 50
             },
@@ -30,6 +31,7 @@ async fn a_new_uidvalidity_does_not_replay_a_processed_mail() {
     assert_eq!(
         room.deliver_at(
             MailKey {
+                mailbox: "INBOX".to_string(),
                 uidvalidity: 2,
                 uid: 1
             },

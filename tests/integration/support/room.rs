@@ -84,6 +84,7 @@ impl Room {
     /// The key of the next mail delivered.
     pub fn next_key(&mut self) -> MailKey {
         let key = MailKey {
+            mailbox: "INBOX".to_string(),
             uidvalidity: 1,
             uid: self.next_uid,
         };
