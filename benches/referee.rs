@@ -11,8 +11,10 @@
 //!   engine's leaves and moves per second.
 //! - layer: the chess-like layer's perft (any board, pieces as data)
 //!   against the bitboard engine's on the same orthodox positions; Rebel
-//!   Chess (on the layer, with its recruits) against the bitboard engine's
-//!   orthodox start at the same depth.
+//!   Chess (on the layer, with its recruits; every version, from the start
+//!   and Kiwipete with Recruiters) and Reflection Teammate (every setup's
+//!   start) against the bitboard engine's orthodox positions at the same
+//!   depth (sections `layer`, `rebel`, `reflection`).
 //! - mail: our parsing (headers, quotes, HTML-only, tags) against
 //!   mail-parser's bare parse of the same mails.
 //! - clock: a clock round over 10,000 stored games with nothing due
@@ -30,6 +32,7 @@ use arbiter::rules::bluff::BluffChess;
 use arbiter::rules::chess::{Chess, Position};
 use arbiter::rules::chesslike;
 use arbiter::rules::rebel::{RebelPosition, Version};
+use arbiter::rules::reflection::{Config, ReflectionPosition};
 use arbiter::rules::{Entropy, Game, Options, Status};
 
 /// The best of `rounds` timings of `f` (the least disturbed by the machine).
@@ -119,20 +122,59 @@ fn layer() {
     }
 }
 
-/// Rebel Chess's start, version 2, on the layer: 191,958 leaves at depth
-/// 4, against orthodox chess's 197,281 on the bitboard engine.
+/// Rebel Chess on the layer, every version, from the start (191,958
+/// leaves at depth 4, against orthodox chess's 197,281 on the bitboard
+/// engine) and from a mid-game position of `tests/data/rebel.perft`.
 fn rebel() {
-    let rebel = RebelPosition::startpos(Version::Two);
     let chess = Position::startpos();
-    assert_eq!(rebel.perft(4), 191_958);
     let base = best(3, || chess.perft(4));
-    let measured = best(3, || rebel.perft(4));
-    report(
-        "rebel-chess perft 4, start, version 2 (layer)",
-        "bitboard chess engine perft 4",
-        measured,
-        base,
-    );
+    for version in [Version::One, Version::Two, Version::Three] {
+        let rebel = RebelPosition::startpos(version);
+        assert_eq!(rebel.perft(4), 191_958);
+        let measured = best(3, || rebel.perft(4));
+        report(
+            &format!("rebel-chess perft 4, start, version {}", version.number()),
+            "bitboard chess engine perft 4",
+            measured,
+            base,
+        );
+    }
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let chess = Position::from_fen(kiwipete).unwrap();
+    let base = best(3, || chess.perft(3));
+    let fen = "r3k2r/p1upqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBUPPP/R3K2R w KQkq - 0 1";
+    for version in [Version::One, Version::Two, Version::Three] {
+        let rebel = RebelPosition::from_fen(fen, version).unwrap();
+        let measured = best(3, || rebel.perft(3));
+        report(
+            &format!(
+                "rebel-chess perft 3, kiwipete-u, version {}",
+                version.number()
+            ),
+            "bitboard engine perft 3, Kiwipete",
+            measured,
+            base,
+        );
+    }
+}
+
+/// Reflection Teammate on the layer, every setup from its start at depth
+/// 3, against the bitboard engine's orthodox start at depth 3 (8,902
+/// leaves; the setups have 4,000 to 9,400).
+fn reflection() {
+    let chess = Position::startpos();
+    let base = best(5, || chess.perft(3));
+    for setup in ["cross14", "cross12", "cross8", "halves", "two-boards"] {
+        let options = Options::parse([format!("setup={setup}")]).unwrap();
+        let start = ReflectionPosition::start(Config::from_options(&options).unwrap());
+        let measured = best(5, || start.perft(3));
+        report(
+            &format!("reflection perft 3, {setup} start"),
+            "bitboard chess engine perft 3",
+            measured,
+            base,
+        );
+    }
 }
 
 fn mail() {
@@ -619,6 +661,9 @@ fn main() {
     }
     if run("rebel") {
         rebel();
+    }
+    if run("reflection") {
+        reflection();
     }
     if run("mail") {
         mail();

@@ -3,9 +3,11 @@
 //! plays chess (`tests/data/chess.perft`) and the boards of Reflection
 //! Teammate's two-board game.
 
+use super::movegen::attackers_on;
 use super::pieces::Kind;
 use super::position::Position;
 use super::step::{Move, Step, StepKind};
+use super::tables::NONE;
 use crate::rules::geometry::Square;
 
 impl Position {
@@ -21,16 +23,25 @@ impl Position {
     /// The pseudo-legal steps of the side to move, castling included.
     pub fn pseudo_steps(&self) -> Vec<Step> {
         let mut steps = Vec::with_capacity(64);
-        let own: Vec<Square> = self
-            .pieces()
-            .filter(|(_, p)| p.owner == self.turn)
-            .map(|(s, _)| s)
-            .collect();
-        for from in own {
-            self.steps_from(from, false, &mut steps);
-            self.castling_steps(from, &mut steps);
-        }
+        self.pseudo_steps_into(&mut steps);
         steps
+    }
+
+    /// [`Position::pseudo_steps`] into a list the caller keeps.
+    fn pseudo_steps_into(&self, steps: &mut Vec<Step>) {
+        let tables = &self.variant.tables;
+        for (index, cell) in self.cells.iter().enumerate() {
+            let Some(piece) = *cell else {
+                continue;
+            };
+            if piece.owner != self.turn {
+                continue;
+            }
+            self.steps_at(index, piece, false, steps);
+            if !self.castling.is_empty() {
+                self.castling_steps(tables.square(index), steps);
+            }
+        }
     }
 
     /// Whether a pseudo-legal step is legal in orthodox chess: it leaves no
@@ -40,7 +51,8 @@ impl Position {
         self.is_legal_with(step, &self.royals(self.turn))
     }
 
-    /// [`Position::is_legal_step`] with the mover's royal squares given.
+    /// [`Position::is_legal_step`] with the mover's royal squares given,
+    /// by playing the step on a copy (castling's path).
     fn is_legal_with(&self, step: &Step, royals: &[Square]) -> bool {
         let us = self.turn;
         if let StepKind::Castle { .. } = step.kind
@@ -58,10 +70,121 @@ impl Position {
 
     /// The legal steps under orthodox chess's rule.
     pub fn legal_steps(&self) -> Vec<Step> {
-        let royals = self.royals(self.turn);
-        let mut steps = self.pseudo_steps();
-        steps.retain(|s| self.is_legal_with(s, &royals));
+        let mut steps = Vec::with_capacity(64);
+        self.legal_steps_into(&mut steps);
         steps
+    }
+
+    /// [`Position::legal_steps`] into a list the caller keeps (cleared
+    /// first).
+    pub(super) fn legal_steps_into(&self, steps: &mut Vec<Step>) {
+        steps.clear();
+        self.pseudo_steps_into(steps);
+        self.retain_legal(steps);
+    }
+
+    /// Keeps the legal steps among pseudo-legal ones of the side to move.
+    ///
+    /// Not in check, a step can only expose a royal piece by leaving a
+    /// square on a rider's line to it: the first piece along each of the
+    /// variant's ride-attack lines from each royal, if it is the mover's
+    /// own. Leaps and pawns attack whatever stands between, a capture
+    /// only removes an attacker, and a piece landing only blocks. So only
+    /// steps of royal pieces, of those first pieces, en passant (two
+    /// squares empty at once), castling, and every step when in check are
+    /// tested: made on a scratch board, the attack test run outward from
+    /// each royal, and unmade.
+    fn retain_legal(&self, steps: &mut Vec<Step>) {
+        let us = self.turn;
+        let them = us.other();
+        let variant = &*self.variant;
+        let tables = &variant.tables;
+        let geometry = &variant.geometry;
+        let mut royals = [0usize; 8];
+        let mut count = 0;
+        for (index, cell) in self.cells.iter().enumerate() {
+            if let Some(p) = cell
+                && p.owner == us
+                && variant.kind(p.kind).royal
+            {
+                if count == royals.len() {
+                    // More royals than the fast path holds: test every step.
+                    let squares = self.royals(us);
+                    steps.retain(|s| self.is_legal_with(s, &squares));
+                    return;
+                }
+                royals[count] = index;
+                count += 1;
+            }
+        }
+        let royals = &royals[..count];
+        if royals.is_empty() {
+            return;
+        }
+        let mut none = Vec::new();
+        let in_check = royals
+            .iter()
+            .any(|&r| attackers_on(variant, &self.cells, r, them, true, &mut none));
+        let mut exposed = IndexSet::default();
+        if !in_check {
+            for &royal in royals {
+                for &(vector, _) in &tables.ride_attacks {
+                    let mut at = royal;
+                    loop {
+                        let next = tables.next(vector, at);
+                        if next == NONE || next as usize == royal {
+                            break;
+                        }
+                        let next = next as usize;
+                        if let Some(p) = self.cells[next] {
+                            if p.owner == us {
+                                exposed.insert(next);
+                            }
+                            break;
+                        }
+                        at = next;
+                    }
+                }
+            }
+        }
+        let mut scratch: Option<Vec<_>> = None;
+        steps.retain(|step| {
+            if let StepKind::Castle { .. } = step.kind {
+                if in_check {
+                    return false;
+                }
+                let squares: Vec<Square> = royals.iter().map(|&r| tables.square(r)).collect();
+                return self.is_legal_with(step, &squares);
+            }
+            let from = geometry.index(step.from);
+            let royal_moves = royals.contains(&from);
+            if !in_check
+                && !royal_moves
+                && !exposed.contains(from)
+                && step.kind != StepKind::EnPassant
+            {
+                return true;
+            }
+            let cells = scratch.get_or_insert_with(|| self.cells.clone());
+            let to = geometry.index(step.to);
+            let piece = cells[from].take();
+            let captured = step.capture.map(|sq| {
+                let at = geometry.index(sq);
+                (at, cells[at].take())
+            });
+            let landed_on = cells[to];
+            cells[to] = piece;
+            let safe = royals.iter().all(|&royal| {
+                let at = if royal == from { to } else { royal };
+                !attackers_on(variant, cells, at, them, true, &mut none)
+            });
+            cells[to] = landed_on;
+            if let Some((at, captured)) = captured {
+                cells[at] = captured;
+            }
+            cells[from] = piece;
+            safe
+        });
     }
 
     /// The promotions a step allows: the variant's kinds when a pawn lands
@@ -106,24 +229,50 @@ impl Position {
         next
     }
 
-    /// The number of leaves of the legal move tree `depth` plies deep.
+    /// The number of leaves of the legal move tree `depth` plies deep
+    /// (the last ply counted, not made).
     pub fn perft(&self, depth: u32) -> u64 {
+        self.perft_with(depth, &mut Vec::new())
+    }
+
+    /// Perft with a spare position and step list a ply, reused by copying
+    /// into them.
+    fn perft_with(&self, depth: u32, spares: &mut Vec<(Position, Vec<Step>)>) -> u64 {
         if depth == 0 {
             return 1;
         }
+        let (mut next, mut steps) = spares
+            .pop()
+            .unwrap_or_else(|| (self.clone(), Vec::with_capacity(64)));
+        self.legal_steps_into(&mut steps);
         let mut count = 0;
-        for step in self.legal_steps() {
-            for promotion in self.promotions(&step) {
+        for step in &steps {
+            for promotion in self.promotions(step) {
                 count += if depth == 1 {
                     1
                 } else {
-                    let mut next = self.begin_turn();
-                    next.make(&step, promotion);
-                    next.end_turn(self.is_zeroing(&step));
-                    next.perft(depth - 1)
+                    self.begin_turn_in(&mut next);
+                    next.make(step, promotion);
+                    next.end_turn(self.is_zeroing(step));
+                    next.perft_with(depth - 1, spares)
                 };
             }
         }
+        spares.push((next, steps));
         count
+    }
+}
+
+/// A set of dense board indices (up to 256 squares).
+#[derive(Default)]
+struct IndexSet([u64; 4]);
+
+impl IndexSet {
+    fn insert(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        self.0[index / 64] & (1 << (index % 64)) != 0
     }
 }

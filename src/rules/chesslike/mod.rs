@@ -24,6 +24,27 @@
 //!   cannot go to a square ([`Position::obstacle`]).
 //! - [`DrawRecord`]: repetition and the turn-count rules.
 //!
+//! # Representation
+//!
+//! A position is a mailbox: one cell per square of the board's bounding
+//! rectangle, by [`Geometry::index`](crate::rules::geometry::Geometry::index),
+//! each an `Option<Piece>` of four bytes. Everything that follows from the
+//! board and the kinds is computed once, when the variant is built, and
+//! shared with its positions behind an `Arc` (`tables.rs`): every square's
+//! neighbour along every vector a piece moves or attacks by (holes, edges
+//! and wrapping already applied), each kind's movements and each army's
+//! pawn vectors as indices into those, each square's zone and side of the
+//! capture split. The generator and the attack test walk these tables by
+//! index; the attack test runs outward from the attacked square.
+//!
+//! Legality under the orthodox rule is decided without playing most steps:
+//! not in check, a step can expose a royal piece only by leaving the first
+//! square along one of the variant's ride-attack lines from it, so only
+//! those steps, the royal pieces' own, en passant and castling are played,
+//! on a scratch copy of the cells, and unmade. Perft (and Reflection's)
+//! copies each move into a position kept a ply ([`Position::begin_turn_in`]),
+//! so a search allocates nothing a move.
+//!
 //! Orthodox chess keeps its bitboard engine ([`crate::rules::chess`]) as
 //! the fast path; both engines run `tests/data/chess.perft`.
 //!
@@ -51,6 +72,7 @@ mod record;
 mod san;
 mod squares;
 mod step;
+mod tables;
 #[cfg(test)]
 mod tests;
 mod variant;

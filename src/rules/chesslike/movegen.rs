@@ -1,9 +1,11 @@
 //! How pieces move on any board: the steps of one piece (leaps, rides,
 //! pawns, castling), attacks, and making a step.
 
-use super::pieces::{CastlingRole, Kind, Piece, Reach};
+use super::pieces::{CastlingRole, Kind, Piece};
 use super::position::{EnPassant, Position, on_castling_line};
 use super::step::{Step, StepKind};
+use super::tables::NONE;
+use super::variant::Variant;
 use crate::rules::Seat;
 use crate::rules::geometry::Square;
 
@@ -20,36 +22,42 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return;
         };
+        self.steps_at(self.variant.geometry.index(from), piece, relaxed, out);
+    }
+
+    /// [`Position::steps_from`] by dense index, the piece given.
+    pub(super) fn steps_at(&self, from: usize, piece: Piece, relaxed: bool, out: &mut Vec<Step>) {
         let variant = &*self.variant;
-        let def = variant.kind(piece.kind);
-        if def.pawn {
+        if variant.kind(piece.kind).pawn {
             self.pawn_steps(from, piece, relaxed, out);
             return;
         }
-        let geometry = &variant.geometry;
-        for m in &def.movements {
+        let tables = &variant.tables;
+        let origin = tables.square(from);
+        for m in &tables.motions[piece.kind.index()] {
             let mut at = from;
-            while let Some(to) = geometry.offset(at, m.df, m.dr) {
-                if to == from {
+            loop {
+                let to = tables.next(m.vector, at);
+                if to == NONE || to as usize == from {
                     break;
                 }
-                match self.cell(to) {
+                let to = to as usize;
+                match self.cells[to] {
                     None => {
-                        if m.mode.moves() && variant.allows(from, to, false) {
-                            out.push(plain(from, to, None));
+                        if m.moves && tables.allows(from, to, false) {
+                            out.push(plain(origin, tables.square(to), None));
                         }
                     }
                     Some(other) => {
-                        if other.owner != piece.owner
-                            && m.mode.captures()
-                            && variant.allows(from, to, true)
+                        if other.owner != piece.owner && m.captures && tables.allows(from, to, true)
                         {
-                            out.push(plain(from, to, Some(to)));
+                            let target = tables.square(to);
+                            out.push(plain(origin, target, Some(target)));
                         }
                         break;
                     }
                 }
-                if m.reach == Reach::Leap {
+                if !m.ride {
                     break;
                 }
                 at = to;
@@ -57,68 +65,75 @@ impl Position {
         }
     }
 
-    fn pawn_steps(&self, from: Square, pawn: Piece, relaxed: bool, out: &mut Vec<Step>) {
+    fn pawn_steps(&self, from: usize, pawn: Piece, relaxed: bool, out: &mut Vec<Step>) {
         let variant = &*self.variant;
-        let geometry = &variant.geometry;
-        let army = variant.army(pawn.army);
-        let (fx, fy) = army.forward;
-        let enemy = |sq: Square| self.cell(sq).is_some_and(|p| p.owner != pawn.owner);
-        if let Some(one) = geometry.offset(from, fx, fy) {
+        let tables = &variant.tables;
+        let vectors = tables.pawns[pawn.army as usize];
+        let origin = tables.square(from);
+        let enemy = |i: usize| self.cells[i].is_some_and(|p| p.owner != pawn.owner);
+        let one = tables.next(vectors.forward, from);
+        if one != NONE {
+            let one = one as usize;
+            let ahead = tables.square(one);
             let step = |capture: Option<Square>| Step {
-                from,
-                to: one,
+                from: origin,
+                to: ahead,
                 capture,
                 kind: StepKind::PawnStraight,
             };
-            match self.cell(one) {
+            match self.cells[one] {
                 None => {
-                    if variant.allows(from, one, false) {
+                    if tables.allows(from, one, false) {
                         out.push(step(None));
                     }
-                    if army.double_step.contains(from)
-                        && let Some(two) = geometry.offset(one, fx, fy)
-                        && self.cell(two).is_none()
-                        && variant.allows(from, two, false)
+                    let two = tables.next(vectors.forward, one);
+                    if two != NONE
+                        && variant.army(pawn.army).double_step.contains(origin)
+                        && self.cells[two as usize].is_none()
+                        && tables.allows(from, two as usize, false)
                     {
                         out.push(Step {
-                            from,
-                            to: two,
+                            from: origin,
+                            to: tables.square(two as usize),
                             capture: None,
-                            kind: StepKind::PawnDouble { skipped: one },
+                            kind: StepKind::PawnDouble { skipped: ahead },
                         });
                     }
                 }
-                Some(_) if relaxed && enemy(one) && variant.allows(from, one, true) => {
-                    out.push(step(Some(one)));
+                Some(_) if relaxed && enemy(one) && tables.allows(from, one, true) => {
+                    out.push(step(Some(ahead)));
                 }
                 Some(_) => {}
             }
         }
-        for (df, dr) in army.diagonals() {
-            let Some(to) = geometry.offset(from, df, dr) else {
+        for vector in vectors.diagonals {
+            let to = tables.next(vector, from);
+            if to == NONE {
                 continue;
-            };
+            }
+            let to = to as usize;
+            let target = tables.square(to);
             let diagonal = |capture| Step {
-                from,
-                to,
+                from: origin,
+                to: target,
                 capture,
                 kind: StepKind::PawnDiagonal,
             };
             if enemy(to) {
-                if variant.allows(from, to, true) {
-                    out.push(diagonal(Some(to)));
+                if tables.allows(from, to, true) {
+                    out.push(diagonal(Some(target)));
                 }
-            } else if self.cell(to).is_none() {
-                if let Some(ep) = self.en_passant_on(to, pawn) {
-                    if variant.allows(from, to, true) {
+            } else if self.cells[to].is_none() {
+                if let Some(ep) = self.en_passant_on(target, pawn) {
+                    if tables.allows(from, to, true) {
                         out.push(Step {
-                            from,
-                            to,
+                            from: origin,
+                            to: target,
                             capture: Some(ep.pawn),
                             kind: StepKind::EnPassant,
                         });
                     }
-                } else if relaxed && variant.allows(from, to, false) {
+                } else if relaxed && tables.allows(from, to, false) {
                     out.push(diagonal(None));
                 }
             }
@@ -237,78 +252,23 @@ impl Position {
     /// Collects the attackers of `square` into `out`; with `first`, stops
     /// at the first one found. Whether there is one.
     fn find_attackers(&self, square: Square, by: Seat, first: bool, out: &mut Vec<Square>) -> bool {
-        let variant = &*self.variant;
-        let geometry = &variant.geometry;
-        let attacker = |from: Square, mask: u32| {
-            self.cell(from).is_some_and(|p| {
-                p.owner == by && mask & (1 << p.kind.0) != 0 && variant.allows(from, square, true)
-            })
-        };
-        let mut found = false;
-        let mut hit = |from: Square, out: &mut Vec<Square>| {
-            found = true;
-            if !first {
-                out.push(from);
-            }
-            first
-        };
-        for &(df, dr, mask) in variant.leap_attacks() {
-            if let Some(from) = geometry.offset(square, -df, -dr)
-                && attacker(from, mask)
-                && hit(from, out)
-            {
-                return true;
-            }
-        }
-        for &(df, dr, mask) in variant.ride_attacks() {
-            let mut at = square;
-            while let Some(from) = geometry.offset(at, -df, -dr) {
-                if from == square {
-                    break;
-                }
-                if self.cell(from).is_some() {
-                    if attacker(from, mask) && hit(from, out) {
-                        return true;
-                    }
-                    break;
-                }
-                at = from;
-            }
-        }
-        for (index, army) in variant.armies_of(by) {
-            let pawn_at = |df: i8, dr: i8| {
-                geometry
-                    .offset(square, -df, -dr)
-                    .and_then(|from| self.cell(from).map(|p| (from, p)))
-                    .filter(|(from, p)| {
-                        p.owner == by
-                            && p.army == index
-                            && variant.kind(p.kind).pawn
-                            && variant.allows(*from, square, true)
-                    })
-            };
-            for (df, dr) in army.diagonals() {
-                if let Some((from, _)) = pawn_at(df, dr)
-                    && hit(from, out)
-                {
-                    return true;
-                }
-            }
-            let (fx, fy) = army.forward;
-            if let Some((from, p)) = pawn_at(fx, fy)
-                && variant.attacks_straight(p)
-                && hit(from, out)
-            {
-                return true;
-            }
-        }
-        found
+        let index = self.variant.geometry.index(square);
+        attackers_on(&self.variant, &self.cells, index, by, first, out)
     }
 
     /// Whether a royal piece of `seat` is attacked.
     pub fn in_check(&self, seat: Seat) -> bool {
-        self.pieces().any(|(sq, p)| {
-            p.owner == seat && self.variant.kind(p.kind).royal && self.is_attacked(sq, seat.other())
+        let variant = &*self.variant;
+        self.cells.iter().enumerate().any(|(index, cell)| {
+            cell.is_some_and(|p| p.owner == seat && variant.kind(p.kind).royal)
+                && attackers_on(
+                    variant,
+                    &self.cells,
+                    index,
+                    seat.other(),
+                    true,
+                    &mut Vec::new(),
+                )
         })
     }
 
@@ -323,6 +283,13 @@ impl Position {
         let mut next = self.clone();
         next.en_passant.clear();
         next
+    }
+
+    /// [`Position::begin_turn`] into a position the caller keeps (its
+    /// buffers reused: no allocation).
+    pub fn begin_turn_in(&self, next: &mut Position) {
+        next.clone_from(self);
+        next.en_passant.clear();
     }
 
     /// Makes a step judged legal on the position the turn started from:
@@ -377,4 +344,87 @@ fn plain(from: Square, to: Square, capture: Option<Square>) -> Step {
         capture,
         kind: StepKind::Plain,
     }
+}
+
+/// The attackers of the square at `target` on a board of `cells` (as
+/// [`Position::is_attacked`] judges it), collected into `out`, leaps
+/// first, then rides, then pawns; with `first`, stops at the first one
+/// found. Whether there is one. Walks outward from the target.
+pub(super) fn attackers_on(
+    variant: &Variant,
+    cells: &[Option<Piece>],
+    target: usize,
+    by: Seat,
+    first: bool,
+    out: &mut Vec<Square>,
+) -> bool {
+    let tables = &variant.tables;
+    let attacker = |from: usize, mask: u32| {
+        cells[from].is_some_and(|p| {
+            p.owner == by && mask & (1 << p.kind.0) != 0 && tables.allows(from, target, true)
+        })
+    };
+    let mut found = false;
+    let mut hit = |from: usize, out: &mut Vec<Square>| {
+        found = true;
+        if !first {
+            out.push(tables.square(from));
+        }
+        first
+    };
+    for &(vector, mask) in &tables.leap_attacks {
+        let from = tables.next(vector, target);
+        if from != NONE && attacker(from as usize, mask) && hit(from as usize, out) {
+            return true;
+        }
+    }
+    for &(vector, mask) in &tables.ride_attacks {
+        let mut at = target;
+        loop {
+            let from = tables.next(vector, at);
+            if from == NONE || from as usize == target {
+                break;
+            }
+            let from = from as usize;
+            if cells[from].is_some() {
+                if attacker(from, mask) && hit(from, out) {
+                    return true;
+                }
+                break;
+            }
+            at = from;
+        }
+    }
+    for (index, army) in variant.armies.iter().enumerate() {
+        if army.owner != by {
+            continue;
+        }
+        let vectors = tables.pawns[index];
+        let pawn_at = |vector: u16| {
+            let from = tables.next(vector, target);
+            (from != NONE)
+                .then_some(from as usize)
+                .and_then(|from| cells[from].map(|p| (from, p)))
+                .filter(|(from, p)| {
+                    p.owner == by
+                        && p.army as usize == index
+                        && variant.kind(p.kind).pawn
+                        && tables.allows(*from, target, true)
+                })
+        };
+        for vector in vectors.back_diagonals {
+            if let Some((from, _)) = pawn_at(vector)
+                && hit(from, out)
+            {
+                return true;
+            }
+        }
+        if let Some((from, p)) = pawn_at(vectors.back)
+            && variant.attacks_straight(p)
+            && hit(from, out)
+        {
+            return true;
+        }
+    }
+    found
 }

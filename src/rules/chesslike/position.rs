@@ -62,7 +62,6 @@ impl From<SetupError> for PositionError {
 /// royal piece left attacked); other games build their own turns from
 /// [`Position::steps_from`], [`Position::make`] and
 /// [`Position::end_turn`].
-#[derive(Clone)]
 pub struct Position {
     pub(super) variant: Arc<Variant>,
     pub(super) cells: Vec<Option<Piece>>,
@@ -71,6 +70,34 @@ pub struct Position {
     pub(super) en_passant: Vec<EnPassant>,
     pub(super) halfmoves: u32,
     pub(super) fullmoves: u32,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            variant: self.variant.clone(),
+            cells: self.cells.clone(),
+            turn: self.turn,
+            castling: self.castling,
+            en_passant: self.en_passant.clone(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Copies into the buffers already held: a search that copies and
+    /// makes reuses one position a ply, with no allocation per move.
+    fn clone_from(&mut self, source: &Position) {
+        if !Arc::ptr_eq(&self.variant, &source.variant) {
+            self.variant = source.variant.clone();
+        }
+        self.cells.clone_from(&source.cells);
+        self.turn = source.turn;
+        self.castling = source.castling;
+        self.en_passant.clone_from(&source.en_passant);
+        self.halfmoves = source.halfmoves;
+        self.fullmoves = source.fullmoves;
+    }
 }
 
 impl PartialEq for Position {
@@ -259,12 +286,6 @@ impl Position {
         self.cells[index] = piece;
     }
 
-    /// The piece on a square known to be on the board.
-    #[inline]
-    pub(super) fn cell(&self, square: Square) -> Option<Piece> {
-        self.cells[self.variant.geometry.index(square)]
-    }
-
     pub(super) fn take(&mut self, square: Square) -> Option<Piece> {
         let index = self.variant.geometry.index(square);
         self.cells[index].take()
@@ -291,23 +312,23 @@ impl Position {
             return;
         }
         let variant = &self.variant;
-        // Each square's castling piece looked up once; then kings and
-        // rooks paired.
-        let castlers: Vec<(Square, Piece, CastlingRole)> = self
-            .castling
-            .iter()
-            .filter_map(|sq| {
-                let piece = self.piece_at(sq)?;
-                Some((sq, piece, variant.kind(piece.kind).castling?))
-            })
-            .collect();
+        // Kings and rooks paired, with no list (this runs every turn).
+        let castler = |sq: Square, role: CastlingRole| {
+            self.piece_at(sq)
+                .filter(|p| variant.kind(p.kind).castling == Some(role))
+        };
         let mut keep = SquareSet::EMPTY;
-        for &(king_sq, king, _) in castlers.iter().filter(|c| c.2 == CastlingRole::King) {
-            for &(rook_sq, rook, _) in castlers.iter().filter(|c| c.2 == CastlingRole::Rook) {
-                if rook.owner == king.owner
-                    && rook.army == king.army
-                    && on_castling_line(variant, king.army, king_sq, rook_sq)
-                {
+        for king_sq in self.castling.iter() {
+            let Some(king) = castler(king_sq, CastlingRole::King) else {
+                continue;
+            };
+            for rook_sq in self.castling.iter() {
+                let pairs = castler(rook_sq, CastlingRole::Rook).is_some_and(|rook| {
+                    rook.owner == king.owner
+                        && rook.army == king.army
+                        && on_castling_line(variant, king.army, king_sq, rook_sq)
+                });
+                if pairs {
                     keep.insert(king_sq);
                     keep.insert(rook_sq);
                 }

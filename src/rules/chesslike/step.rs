@@ -96,6 +96,38 @@ impl Step {
     }
 }
 
+impl Step {
+    /// Whether `square` is on [`Step::path`] (without listing it).
+    pub fn passes_over(&self, square: Square) -> bool {
+        match self.kind {
+            StepKind::PawnDouble { skipped } => skipped == square,
+            StepKind::Castle { rook_from, rook_to } => {
+                is_between(self.from, self.to, square) || is_between(rook_from, rook_to, square)
+            }
+            _ => is_between(self.from, self.to, square),
+        }
+    }
+}
+
+/// Whether `square` is strictly between `from` and `to` on a line (never
+/// for a leap).
+fn is_between(from: Square, to: Square, square: Square) -> bool {
+    let (df, dr) = (
+        to.file() as i16 - from.file() as i16,
+        to.rank() as i16 - from.rank() as i16,
+    );
+    let (sf, sr) = (
+        square.file() as i16 - from.file() as i16,
+        square.rank() as i16 - from.rank() as i16,
+    );
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return false;
+    }
+    let steps = df.abs().max(dr.abs());
+    let distance = sf.abs().max(sr.abs());
+    (1..steps).contains(&distance) && sf == df.signum() * distance && sr == dr.signum() * distance
+}
+
 /// The squares strictly between two squares on a line (none for a leap).
 fn between(from: Square, to: Square) -> Vec<Square> {
     let df = to.file() as i16 - from.file() as i16;

@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::pieces::{Kind, KindDef, Marks, Piece, Reach};
 use super::squares::SquareSet;
+use super::tables::Tables;
 use crate::rules::Seat;
 use crate::rules::geometry::{Geometry, Square};
 
@@ -91,6 +92,8 @@ pub struct Variant {
     /// Capturing leaps and rides of the kinds: vector and kinds bit mask.
     leap_attacks: Vec<(i8, i8, u32)>,
     ride_attacks: Vec<(i8, i8, u32)>,
+    /// Neighbours, zones and movements by dense index (`tables.rs`).
+    pub(super) tables: Tables,
 }
 
 impl Variant {
@@ -117,6 +120,7 @@ impl Variant {
             mark_suffixes: Vec::new(),
             leap_attacks: Vec::new(),
             ride_attacks: Vec::new(),
+            tables: Tables::default(),
         };
         variant.derive();
         variant
@@ -152,6 +156,7 @@ impl Variant {
 
     pub fn with_capture_split(mut self, split: SquareSet) -> Variant {
         self.capture_split = Some(split);
+        self.derive();
         self
     }
 
@@ -202,6 +207,15 @@ impl Variant {
                 }
             }
         }
+        self.tables = Tables::new(
+            &self.geometry,
+            &self.kinds,
+            &self.armies,
+            &self.zones,
+            self.capture_split.as_ref(),
+            &self.leap_attacks,
+            &self.ride_attacks,
+        );
     }
 
     pub fn kind(&self, kind: Kind) -> &KindDef {
@@ -284,13 +298,5 @@ impl Variant {
             StraightAttack::Never => false,
             StraightAttack::UnlessMarked(marks) => !pawn.marks.has(marks),
         }
-    }
-
-    pub(super) fn leap_attacks(&self) -> &[(i8, i8, u32)] {
-        &self.leap_attacks
-    }
-
-    pub(super) fn ride_attacks(&self) -> &[(i8, i8, u32)] {
-        &self.ride_attacks
     }
 }

@@ -91,6 +91,10 @@ impl RebelPosition {
         {
             return None;
         }
+        // Most positions are not check: answered without listing checkers.
+        if !self.is_check() {
+            return None;
+        }
         let checkers = self.checkers(us);
         let converted = |sq: &Square| self.piece_at(*sq).is_some_and(|p| p.converted);
         if checkers.is_empty() || !checkers.iter().all(converted) || self.has_legal_play() {

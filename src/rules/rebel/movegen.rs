@@ -133,13 +133,18 @@ impl RebelPosition {
                 .map(|(sq, _)| sq)
                 .collect();
             let mut targets = Vec::new();
+            // A recruit changes no square's occupancy and takes an
+            // attacker away: only a side already in check, or a king's
+            // return (which may give a side with no king one), needs the
+            // recruit played and tested.
+            let in_check = self.in_check(us);
             for from in own {
                 targets.clear();
                 self.recruit_targets(from, &mut targets);
                 for &target in &targets {
-                    // Tested even for a side with no king: a return may
-                    // give it one.
-                    if !self.recruit(target).in_check(us) {
+                    let safe =
+                        (!in_check && !self.is_king(target)) || !self.recruit(target).in_check(us);
+                    if safe {
                         out.push(Action::Recruit { from, target });
                     }
                 }
@@ -229,6 +234,12 @@ impl RebelPosition {
     }
 
     fn perft_with(&self, depth: u32, recruits: bool) -> u64 {
+        self.perft_in(depth, recruits, &mut Vec::new())
+    }
+
+    /// Perft with a spare position a ply, each move copied and made into
+    /// it (recruits, rarer, are played on a new one).
+    fn perft_in(&self, depth: u32, recruits: bool, spares: &mut Vec<RebelPosition>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -239,19 +250,20 @@ impl RebelPosition {
         if depth == 1 {
             return actions.len() as u64;
         }
-        actions
-            .iter()
-            .map(|a| {
-                let mut next = match *a {
-                    Action::Step(step, promotion) => self.play_step(&step, promotion),
-                    Action::Recruit { target, .. } => self.recruit(target),
-                };
-                if self.version.conversionmate() {
-                    next.apply_conversionmate();
-                }
-                next.perft_with(depth - 1, recruits)
-            })
-            .sum()
+        let mut next = spares.pop().unwrap_or_else(|| self.clone());
+        let mut count = 0;
+        for action in &actions {
+            match *action {
+                Action::Step(step, promotion) => self.play_step_in(&step, promotion, &mut next),
+                Action::Recruit { target, .. } => next = self.recruit(target),
+            }
+            if self.version.conversionmate() {
+                next.apply_conversionmate();
+            }
+            count += next.perft_in(depth - 1, recruits, spares);
+        }
+        spares.push(next);
+        count
     }
 
     /// The legal en passant square, if a capture there is legal now.

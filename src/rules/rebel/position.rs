@@ -368,6 +368,21 @@ impl RebelPosition {
         self.with_board(board)
     }
 
+    /// [`RebelPosition::play_step`] into a position the caller keeps
+    /// (overwritten; its buffers reused).
+    pub(super) fn play_step_in(
+        &self,
+        step: &Step,
+        promotion: Option<chesslike::Kind>,
+        next: &mut RebelPosition,
+    ) {
+        self.board.begin_turn_in(&mut next.board);
+        next.board.make(step, promotion);
+        next.board.end_turn(self.board.is_zeroing(step));
+        next.version = self.version;
+        next.rebels = self.rebels;
+    }
+
     /// The recruit of the piece on `target` by the side to move: it changes
     /// side where it stands, its converted mark flipped (a return takes
     /// the mark off), and loses its castling right for good.

@@ -52,12 +52,12 @@ pub fn is_paired(piece: Piece) -> bool {
     !piece.marks.has(UNPAIRED)
 }
 
-/// The pseudo-legal steps of one piece, castling included.
-fn steps(position: &Position, from: Square, relaxed: bool) -> Vec<Step> {
-    let mut out = Vec::new();
-    position.steps_from(from, relaxed, &mut out);
-    position.castling_steps(from, &mut out);
-    out
+/// The pseudo-legal steps of one piece, castling included, into `out`
+/// (cleared first).
+fn steps(position: &Position, from: Square, relaxed: bool, out: &mut Vec<Step>) {
+    out.clear();
+    position.steps_from(from, relaxed, out);
+    position.castling_steps(from, out);
 }
 
 /// Whether a castling's rook is paired as its king is.
@@ -110,7 +110,7 @@ fn pair_allowed(position: &Position, a: &Step, b: &Step) -> bool {
             return false;
         }
     }
-    !a.path().contains(&b.to) && !b.path().contains(&a.to)
+    !a.passes_over(b.to) && !b.passes_over(a.to)
 }
 
 /// Every candidate turn of the side to move, judged on the squares (not yet
@@ -118,8 +118,9 @@ fn pair_allowed(position: &Position, a: &Step, b: &Step) -> bool {
 pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
     let us = position.turn();
     let mut out = Vec::new();
-    let own: Vec<(Square, Piece)> = position.pieces().filter(|(_, p)| p.owner == us).collect();
-    for (from, piece) in own {
+    // Step lists kept across pieces: no allocation a piece.
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    for (from, piece) in position.pieces().filter(|(_, p)| p.owner == us) {
         let single = |step: Step, out: &mut Vec<Candidate>| {
             for promotion in position.promotions(&step) {
                 out.push(Candidate {
@@ -129,7 +130,8 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
             }
         };
         if !is_paired(piece) {
-            for step in steps(position, from, false) {
+            steps(position, from, false, &mut mine);
+            for &step in &mine {
                 if rook_matches(position, &step, false)
                     && (!matches!(step.kind, StepKind::Castle { .. })
                         || castling_safe(position, &[step]))
@@ -148,8 +150,9 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
             continue;
         }
         let relaxed = position.is_pawn(piece);
-        let theirs = steps(position, image, relaxed);
-        for step in steps(position, from, relaxed) {
+        steps(position, image, relaxed, &mut theirs);
+        steps(position, from, relaxed, &mut mine);
+        for &step in &mine {
             if !rook_matches(position, &step, true) {
                 continue;
             }
@@ -179,6 +182,19 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
 /// promotion, re-pairing, the swap. The side to move is then the other.
 pub fn make(config: &Config, position: &Position, candidate: &Candidate) -> (Position, Effects) {
     let mut next = position.begin_turn();
+    let effects = make_in(config, position, candidate, &mut next);
+    (next, effects)
+}
+
+/// [`make`] into a position the caller keeps (overwritten; its buffers
+/// reused).
+fn make_in(
+    config: &Config,
+    position: &Position,
+    candidate: &Candidate,
+    next: &mut Position,
+) -> Effects {
+    position.begin_turn_in(next);
     let mut effects = Effects::default();
     let mut zeroing = false;
     for step in candidate.steps() {
@@ -211,10 +227,10 @@ pub fn make(config: &Config, position: &Position, candidate: &Candidate) -> (Pos
             effects.unpaired.push(image);
         }
     }
-    repair(config, &mut next, &mut effects);
-    swap(config, &mut next, &mut effects);
+    repair(config, next, &mut effects);
+    swap(config, next, &mut effects);
     next.end_turn(zeroing);
-    (next, effects)
+    effects
 }
 
 /// Two unpaired pieces of one player, of one kind and different armies, on
@@ -247,29 +263,31 @@ fn repair(config: &Config, position: &mut Position, effects: &mut Effects) {
 }
 
 /// Two paired pawns each on the square straight ahead of the other
-/// exchange squares (and the en passant chance of either ends).
+/// exchange squares (and the en passant chance of either ends). A pawn is
+/// in one pair only, so every swap is found before any is made (and the
+/// list is empty, unallocated, on most turns).
 fn swap(config: &Config, position: &mut Position, effects: &mut Effects) {
-    let pawns: Vec<(Square, Piece)> = position
+    let swaps: Vec<(Square, Square)> = position
         .pieces()
         .filter(|(_, p)| position.is_pawn(*p) && is_paired(*p))
+        .filter_map(|(square, pawn)| {
+            let image = config.reflect(pawn.owner, square);
+            let (fx, fy) = position.variant().army(pawn.army).forward;
+            let ahead = position.variant().geometry.offset(square, fx, fy);
+            let mate = position.piece_at(image)?;
+            // Once per pair, from its first army's pawn.
+            if ahead != Some(image) || mate.army < pawn.army || !position.is_pawn(mate) {
+                return None;
+            }
+            let (mx, my) = position.variant().army(mate.army).forward;
+            (position.variant().geometry.offset(image, mx, my) == Some(square))
+                .then_some((square, image))
+        })
         .collect();
-    for (square, pawn) in pawns {
-        let image = config.reflect(pawn.owner, square);
-        let (fx, fy) = position.variant().army(pawn.army).forward;
-        let ahead = position.variant().geometry.offset(square, fx, fy);
-        let Some(mate) = position.piece_at(image) else {
-            continue;
-        };
-        // Once per pair, from its first army's pawn.
-        if ahead != Some(image) || mate.army < pawn.army || !position.is_pawn(mate) {
-            continue;
-        }
-        let (mx, my) = position.variant().army(mate.army).forward;
-        if position.variant().geometry.offset(image, mx, my) != Some(square) {
-            continue;
-        }
-        position.set(square, Some(mate));
-        position.set(image, Some(pawn));
+    for (square, image) in swaps {
+        let (pawn, mate) = (position.piece_at(square), position.piece_at(image));
+        position.set(square, mate);
+        position.set(image, pawn);
         position.retain_en_passant(|ep| ep.pawn != square && ep.pawn != image);
         effects.swapped.push((square, image));
     }
@@ -290,9 +308,10 @@ pub fn legal(config: &Config, position: &Position) -> Vec<(Candidate, Position, 
 
 /// The legal turns, not kept once made (the search's choices).
 pub fn legal_turns(config: &Config, position: &Position) -> Vec<Turn> {
+    let mut scratch = position.clone();
     candidates(config, position)
         .into_iter()
-        .filter(|c| safe(config, position, c))
+        .filter(|c| safe(config, position, c, &mut scratch))
         .map(|c| c.turn())
         .collect()
 }
@@ -300,18 +319,21 @@ pub fn legal_turns(config: &Config, position: &Position) -> Vec<Turn> {
 /// Whether the side to move has a legal turn: the first one found ends
 /// the look (a game's every turn asks, for mate and stalemate).
 pub fn has_legal(config: &Config, position: &Position) -> bool {
+    let mut scratch = position.clone();
     candidates(config, position)
         .iter()
-        .any(|c| safe(config, position, c))
+        .any(|c| safe(config, position, c, &mut scratch))
 }
 
-/// Whether a candidate leaves its side's kings safe.
-fn safe(config: &Config, position: &Position, candidate: &Candidate) -> bool {
-    kings_safe(
-        config,
-        &make(config, position, candidate).0,
-        position.turn(),
-    )
+/// Whether a candidate leaves its side's kings safe (made in `scratch`).
+fn safe(
+    config: &Config,
+    position: &Position,
+    candidate: &Candidate,
+    scratch: &mut Position,
+) -> bool {
+    make_in(config, position, candidate, scratch);
+    kings_safe(config, scratch, position.turn())
 }
 
 /// Whether `us` may stand in the position a turn made: no king attacked,
@@ -323,6 +345,11 @@ pub fn kings_safe(config: &Config, next: &Position, us: Seat) -> bool {
 /// The number of leaves of the legal turn tree `depth` turns deep (a game
 /// already won by capturing the kings has none).
 pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {
+    perft_with(config, position, depth, &mut Vec::new())
+}
+
+/// Perft with a spare position a ply, each turn made into it.
+fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Vec<Position>) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -330,17 +357,19 @@ pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {
         return 0;
     }
     let us = position.turn();
+    let mut next = spares.pop().unwrap_or_else(|| position.clone());
     let mut count = 0;
     for candidate in candidates(config, position) {
-        let (next, _) = make(config, position, &candidate);
+        make_in(config, position, &candidate, &mut next);
         if !kings_safe(config, &next, us) {
             continue;
         }
         count += if depth == 1 {
             1
         } else {
-            perft(config, &next, depth - 1)
+            perft_with(config, &next, depth - 1, spares)
         };
     }
+    spares.push(next);
     count
 }

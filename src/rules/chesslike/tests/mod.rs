@@ -2,4 +2,5 @@
 //! bitboard engine does.
 
 mod boards;
+mod legality;
 mod orthodox;

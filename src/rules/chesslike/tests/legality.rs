@@ -1,0 +1,77 @@
+//! The fast legality test (pins and checks from the royal pieces
+//! outward, a scratch board for the rest) keeps exactly the steps that
+//! playing each step on a copy keeps, on every board the layer carries:
+//! several royals a side, zones, the capture split, pawns attacking
+//! straight ahead, the Recruiter.
+
+use crate::rules::chess::tests::Rng;
+use crate::rules::chesslike::{Position, Step, Variant};
+use crate::rules::options::Options;
+use crate::rules::reflection::Config;
+
+/// The steps kept by playing each pseudo-legal step on a copy.
+fn by_copy(position: &Position) -> Vec<Step> {
+    let mut steps = position.pseudo_steps();
+    steps.retain(|s| position.is_legal_step(s));
+    steps
+}
+
+fn key(step: &Step) -> String {
+    format!("{step:?}")
+}
+
+/// Walks `games` random games of `plies` from `start`, comparing both
+/// tests at every position; returns the positions seen.
+fn walk(start: &Position, games: usize, plies: usize, rng: &mut Rng) -> usize {
+    let mut seen = 0;
+    for _ in 0..games {
+        let mut position = start.clone();
+        for _ in 0..plies {
+            seen += 1;
+            let mut fast: Vec<String> = position.legal_steps().iter().map(key).collect();
+            let mut slow: Vec<String> = by_copy(&position).iter().map(key).collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{}", position.fen());
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(&moves[rng.below(moves.len())]);
+        }
+    }
+    seen
+}
+
+fn reflection(words: &[&str]) -> Position {
+    Config::from_options(&Options::parse(words.iter().copied()).unwrap())
+        .unwrap()
+        .start()
+}
+
+#[test]
+fn the_fast_test_keeps_what_playing_on_a_copy_keeps() {
+    let mut rng = Rng::new(30);
+    let mut seen = 0;
+    let orthodox = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    for fen in orthodox {
+        let start = Position::from_fen(Variant::orthodox(), fen).unwrap();
+        seen += walk(&start, 6, 80, &mut rng);
+    }
+    let rebel = [
+        "rnbqkbnr/ppppuppp/8/8/8/8/PPPPUPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/1u6/8/2n*1b3/8/3U4/5P*2/R3K3 b Q - 0 1",
+    ];
+    for fen in rebel {
+        let start = Position::from_fen(crate::rules::rebel::variant(), fen).unwrap();
+        seen += walk(&start, 6, 80, &mut rng);
+    }
+    for setup in ["cross14", "cross12", "cross8", "halves"] {
+        let option = format!("setup={setup}");
+        seen += walk(&reflection(&[&option]), 6, 120, &mut rng);
+    }
+    assert!(seen > 3000, "{seen}");
+}
