@@ -56,7 +56,11 @@ impl Frame {
             left,
             top,
             width,
-            height: top + square * u32::from(diagram.height) + seam + LETTERS + HAND_ROW * rows_below,
+            height: top
+                + square * u32::from(diagram.height)
+                + seam
+                + LETTERS
+                + HAND_ROW * rows_below,
             files,
             ranks,
             per_board,

@@ -31,9 +31,9 @@ use std::fmt::Write;
 use resvg::{tiny_skia, usvg};
 
 use crate::rules::{Cell, Diagram, Figure, Seat, Shade};
+use frame::Frame;
 #[cfg(test)]
 pub(crate) use marks::SECOND_ARMY_INK;
-use frame::Frame;
 use pieces::Sprite;
 
 /// Plain boards: light and dark squares, and the last move's squares.

@@ -28,8 +28,10 @@ pub(super) struct Scene {
 }
 
 /// Reality Check's fixed setups (the down faces are the players' choice).
-const FIXED_WHITE: &str = "setup d1=R/R c2=N/B d2=B/B e2=N/N b3=P/P c3=P/N d3=B/R e3=P/R f3=P/B hand=NR";
-const FIXED_BLACK: &str = "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
+const FIXED_WHITE: &str =
+    "setup d1=R/R c2=N/B d2=B/B e2=N/N b3=P/P c3=P/N d3=B/R e3=P/R f3=P/B hand=NR";
+const FIXED_BLACK: &str =
+    "setup d9=R/R c8=N/B d8=B/B e8=N/N b7=P/P c7=P/N d7=B/R e7=P/R f7=P/B hand=NR";
 
 pub(super) const SCENES: &[Scene] = &[
     Scene {
@@ -200,7 +202,11 @@ pub(super) fn play(scene: &Scene) -> Box<dyn AnyGame> {
         let text = if *text == "auto" {
             let mut legal = game.legal_texts(seat);
             legal.sort();
-            assert!(!legal.is_empty(), "{}: no legal action for auto", scene.name);
+            assert!(
+                !legal.is_empty(),
+                "{}: no legal action for auto",
+                scene.name
+            );
             // A spread of moves, the same each run.
             legal[(ply * 7 + 3) % legal.len()].clone()
         } else {

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::rules::geometry::Geometry;
-use crate::rules::presentation::{CubeFace, Role};
 use crate::rules::geometry::Square;
+use crate::rules::presentation::{CubeFace, Role};
 use crate::rules::{Mark, Seat};
 
 fn sq(name: &str) -> Square {
@@ -332,7 +332,12 @@ fn a_king_in_check_glows_red_and_is_framed() {
     // Left of the king's body: red, where the square was plain.
     let at = ((y + frame.square * 2 / 3) * frame.width + x + frame.square / 5) as usize;
     let [r, g, b] = pixels[at];
-    assert!(r > 180 && g < 120 && b < 120, "{:?} was {:?}", pixels[at], before[at]);
+    assert!(
+        r > 180 && g < 120 && b < 120,
+        "{:?} was {:?}",
+        pixels[at],
+        before[at]
+    );
     // The frame: dark at the square's edge, not only a colour.
     let edge = ((y + frame.square / 2) * frame.width + x + 1) as usize;
     assert_eq!(pixels[edge], hex(CHECK_FRAME));
@@ -354,7 +359,12 @@ fn a_torus_shows_its_edges_joined() {
     assert!(frame.width > flat.width && frame.height > flat.height);
     // One arrow beside each square of each of the four edges.
     let torus = &svg[svg.find("id=\"torus\"").unwrap()..];
-    assert_eq!(torus[..torus.find("</g></g>").unwrap()].matches("<path").count(), 1 + 4 * 8);
+    assert_eq!(
+        torus[..torus.find("</g></g>").unwrap()]
+            .matches("<path")
+            .count(),
+        1 + 4 * 8
+    );
     // The band is drawn beside the board, left and right alike.
     let (_, _, pixels) = decode(&png(&d));
     let y = frame.top + frame.square / 5;
@@ -364,7 +374,11 @@ fn a_torus_shows_its_edges_joined() {
     assert_eq!(pixels[right], pixels[left]);
 }
 
-fn hand(owner: Seat, count: usize, chips: Option<Vec<(Role, Role)>>) -> crate::rules::presentation::Hand {
+fn hand(
+    owner: Seat,
+    count: usize,
+    chips: Option<Vec<(Role, Role)>>,
+) -> crate::rules::presentation::Hand {
     crate::rules::presentation::Hand {
         owner,
         count,
@@ -379,7 +393,11 @@ fn hands_are_drawn_beside_the_board_as_the_view_has_them() {
     let mut d = Diagram::empty(&Geometry::rectangle(7, 9), Seat::White);
     let bare = Frame::of(&d);
     d.hands = vec![
-        hand(Seat::White, 2, Some(vec![(Role::Knight, Role::Rook), (Role::Pawn, Role::Pawn)])),
+        hand(
+            Seat::White,
+            2,
+            Some(vec![(Role::Knight, Role::Rook), (Role::Pawn, Role::Pawn)]),
+        ),
         hand(Seat::Black, 2, None),
     ];
     let svg = svg(&d);
@@ -402,7 +420,10 @@ fn hands_are_drawn_beside_the_board_as_the_view_has_them() {
     assert_eq!(black.matches(">?<").count(), 2);
     assert!(black.contains("2 in hand, limit 3"));
     let before_out = &black[..black.find("out of play").unwrap()];
-    assert!(!before_out.contains("<use"), "no face of a hidden chip: {black}");
+    assert!(
+        !before_out.contains("<use"),
+        "no face of a hidden chip: {black}"
+    );
     // A side with no true chip left says so.
     d.hands[1].limit = None;
     assert!(super::svg(&d).contains("2 in hand, no true chip left"));

@@ -175,8 +175,7 @@ fn legend(config: &Config) -> Vec<String> {
     match config.layout {
         Layout::TwoBoards => {
             lines.push(
-                "Board 1 is drawn on the left, board 2 on the right, each lettered a-h"
-                    .to_string(),
+                "Board 1 is drawn on the left, board 2 on the right, each lettered a-h".to_string(),
             );
             return lines;
         }
