@@ -28,7 +28,7 @@ pub fn text(diagram: &Diagram) -> String {
     let per_board = files.len() / usize::from(diagram.boards.max(1));
     // Side by side boards stand apart, each with its rank numbers.
     let gap = |column: usize, rank: u8| -> String {
-        if column > 0 && column % per_board == 0 {
+        if column > 0 && column.is_multiple_of(per_board) {
             format!("   {:>2} ", rank + 1)
         } else {
             String::new()
@@ -54,7 +54,7 @@ pub fn text(diagram: &Diagram) -> String {
     out.push('\n');
     let mut footer = "   ".to_string();
     for (column, &file) in files.iter().enumerate() {
-        if column > 0 && column % per_board == 0 {
+        if column > 0 && column.is_multiple_of(per_board) {
             footer.push_str(&" ".repeat(6));
         }
         footer.push(' ');
