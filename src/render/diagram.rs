@@ -6,6 +6,7 @@ use crate::rules::{Cell, Diagram};
 
 /// The diagram as lines of text. Empty squares are `.`, missing squares are
 /// blank, pieces show their labels (White's upper case, Black's lower).
+/// Boards side by side stand apart, each lettered from `a`.
 ///
 /// ```
 /// use arbiter::rules::geometry::Geometry;
@@ -24,10 +25,20 @@ pub fn text(diagram: &Diagram) -> String {
         .max()
         .unwrap_or(1);
     let (ranks, files) = diagram.drawing_order();
+    let per_board = files.len() / usize::from(diagram.boards.max(1));
+    // Side by side boards stand apart, each with its rank numbers.
+    let gap = |column: usize, rank: u8| -> String {
+        if column > 0 && column.is_multiple_of(per_board) {
+            format!("   {:>2} ", rank + 1)
+        } else {
+            String::new()
+        }
+    };
     let mut out = String::new();
     for &rank in &ranks {
         let mut line = format!("{:>2} ", rank + 1);
-        for &file in &files {
+        for (column, &file) in files.iter().enumerate() {
+            line.push_str(&gap(column, rank));
             let square = Square::new(file, rank).expect("diagram squares are on the board");
             let label = match diagram.cell(square) {
                 Cell::Missing => " ".to_string(),
@@ -42,11 +53,37 @@ pub fn text(diagram: &Diagram) -> String {
     }
     out.push('\n');
     let mut footer = "   ".to_string();
-    for &file in &files {
+    for (column, &file) in files.iter().enumerate() {
+        if column > 0 && column.is_multiple_of(per_board) {
+            footer.push_str(&" ".repeat(6));
+        }
         footer.push(' ');
-        footer.push_str(&format!("{:<width$}", (b'a' + file) as char));
+        let letter = (b'a' + diagram.file_on_board(file)) as char;
+        footer.push_str(&format!("{letter:<width$}"));
     }
     out.push_str(footer.trim_end());
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Seat;
+    use crate::rules::geometry::Geometry;
+
+    #[test]
+    fn two_boards_stand_apart_each_lettered_a_to_h_and_turned_for_the_viewer() {
+        let mut d = Diagram::empty(&Geometry::rectangle(4, 2), Seat::White);
+        d.boards = 2;
+        assert_eq!(
+            text(&d),
+            " 2  . .    2  . .\n 1  . .    1  . .\n\n    a b       a b\n"
+        );
+        d.bottom = Seat::Black;
+        assert_eq!(
+            text(&d),
+            " 1  . .    1  . .\n 2  . .    2  . .\n\n    b a       b a\n"
+        );
+    }
 }

@@ -52,6 +52,12 @@ impl AnyView {
         }
     }
 
+    /// The same view with its board drawn from `seat`'s side.
+    fn turned_for(mut self, seat: Seat) -> AnyView {
+        self.presentation.diagram = self.presentation.diagram.map(|d| d.turned_for(seat));
+        self
+    }
+
     /// A view made up for checking the templates at start.
     pub(crate) fn sample(presentation: Presentation, history: Vec<HistoryLine>) -> AnyView {
         AnyView {
@@ -225,7 +231,8 @@ impl<G: Game> AnyGame for G {
 
     fn seat_view(&self, seat: Seat) -> SeatView {
         let view = if Game::status(self).is_finished() {
-            AnyView::of(&Game::archive(self))
+            // One archive for all, but each player keeps their own side.
+            AnyView::of(&Game::archive(self)).turned_for(seat)
         } else {
             AnyView::of(&Game::view(self, Viewer::Seat(seat)))
         };

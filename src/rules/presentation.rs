@@ -155,6 +155,44 @@ pub struct Diagram {
     /// give squares a colour (Superial Chess); `None` for a board whose
     /// light and dark squares are only there to be read.
     pub shades: Option<Vec<Shade>>,
+    /// The kings in check (checkmate included): their squares are tinted.
+    #[serde(default)]
+    pub check: Vec<Square>,
+    /// How many boards stand side by side: the files split into this many
+    /// boards of equal width, each drawn apart and lettered from `a`
+    /// (Reflection Teammate's two boards: board 2 on files `i`-`p`). One
+    /// for every other game.
+    #[serde(default = "one_board")]
+    pub boards: u8,
+    /// The board's edges join (Superial's torus): leaving one edge enters
+    /// the opposite one.
+    #[serde(default)]
+    pub torus: bool,
+    /// What lies beside the board, one per side that has something there
+    /// (Reality Check's hands), as the viewer may know it.
+    #[serde(default)]
+    pub hands: Vec<Hand>,
+}
+
+fn one_board() -> u8 {
+    1
+}
+
+/// A side's chips beside the board (Reality Check): its hand, how many it
+/// may hold, and its chips out of play, as the viewer may know them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    pub owner: Seat,
+    /// How many chips are in the hand.
+    pub count: usize,
+    /// The hand's chips, each by its two faces, where the viewer may know
+    /// them; `None` where the viewer may only count them.
+    pub chips: Option<Vec<(Role, Role)>>,
+    /// The most chips the hand may hold; `None` for a side that has no true
+    /// chip left.
+    pub limit: Option<usize>,
+    /// The side's chips out of play, each by its two faces.
+    pub out: Vec<(Role, Role)>,
 }
 
 impl Diagram {
@@ -171,6 +209,10 @@ impl Diagram {
             bottom,
             highlight: Vec::new(),
             shades: None,
+            check: Vec::new(),
+            boards: 1,
+            torus: false,
+            hands: Vec::new(),
         }
     }
 
@@ -203,14 +245,64 @@ impl Diagram {
     }
 
     /// The ranks top to bottom and files left to right as drawn for the
-    /// viewer at the bottom.
+    /// viewer at the bottom. Side by side boards keep their order (board 1
+    /// on the left) and each is turned for the viewer on its own.
     pub fn drawing_order(&self) -> (Vec<u8>, Vec<u8>) {
         let ranks: Vec<u8> = (0..self.height).collect();
-        let files: Vec<u8> = (0..self.width).collect();
-        match self.bottom {
-            Seat::White => (ranks.into_iter().rev().collect(), files),
-            Seat::Black => (ranks, files.into_iter().rev().collect()),
+        let ranks = match self.bottom {
+            Seat::White => ranks.into_iter().rev().collect(),
+            Seat::Black => ranks,
+        };
+        let files = self
+            .board_files()
+            .into_iter()
+            .flat_map(|board| match self.bottom {
+                Seat::White => board,
+                Seat::Black => board.into_iter().rev().collect(),
+            })
+            .collect();
+        (ranks, files)
+    }
+
+    /// The files of each board, board 1 first, in file order.
+    pub fn board_files(&self) -> Vec<Vec<u8>> {
+        let boards = self.boards.max(1);
+        let per_board = self.width / boards;
+        (0..boards)
+            .map(|b| (b * per_board..(b + 1) * per_board).collect())
+            .collect()
+    }
+
+    /// The files of one board (`file` counted from its own left edge as
+    /// White sees it): 0 for `a` on every board.
+    pub fn file_on_board(&self, file: u8) -> u8 {
+        file % (self.width / self.boards.max(1))
+    }
+
+    /// Marks every king of `seat` on the diagram as in check (for games
+    /// where a side has one king, found on the board as drawn).
+    pub fn mark_check(&mut self, seat: Seat) {
+        for rank in 0..self.height {
+            for file in 0..self.width {
+                let square = Square::new(file, rank).expect("diagram squares fit");
+                let king = matches!(
+                    self.cell(square),
+                    Cell::Piece { owner, figure: Figure::Orthodox(Role::King) | Figure::Rider { .. }, .. }
+                        if *owner == seat
+                );
+                if king {
+                    self.check.push(square);
+                }
+            }
         }
+    }
+
+    /// The diagram as `seat` sees it: the same board turned for that side
+    /// (a finished game's archive is one view, drawn from each player's
+    /// own side).
+    pub fn turned_for(mut self, seat: Seat) -> Diagram {
+        self.bottom = seat;
+        self
     }
 }
 

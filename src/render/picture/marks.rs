@@ -1,7 +1,10 @@
 //! What a picture draws besides plain pieces: Reality Check's two-faced
-//! chips, the Superial hybrid's king riding its cube, and the small signs
-//! that mark a piece (alter ego, converted, second army, unpaired). All in
-//! the 45-unit box of a square, like the pieces.
+//! chips, the Superial hybrid's king riding its cube, and the signs that
+//! mark a piece (alter ego, converted, second army, unpaired). All in the
+//! 45-unit box of a square, like the pieces, and large enough to read at
+//! mail size: no sign is under 14 units (about 14 px on a 44 px square).
+//! Each sign has a shape of its own and a light halo, so that none is told
+//! by its colour alone and each reads on light and dark squares.
 
 use std::fmt::Write;
 
@@ -22,59 +25,97 @@ fn place(out: &mut String, sprite: Sprite, x: f32, y: f32, scale: f32) {
     );
 }
 
-/// A Reality Check chip: a disc with a rim in its owner's colours, its up
-/// face large in the middle, and its down face smaller on a badge at the
-/// lower right: the piece where the viewer knows it, `?` on a dashed badge
-/// where not.
+/// The colours of a side's chips: a disc in the side's colour, a rim that
+/// sets it off from any square, and its faces drawn in the other side's
+/// ink so that they stand out on the disc (the disc, not the face, says
+/// whose chip it is).
+pub(super) struct ChipColours {
+    pub disc: &'static str,
+    pub rim: &'static str,
+    /// Text on the disc (the `?` of an unknown face).
+    pub glyph: &'static str,
+}
+
+pub(super) fn chip_colours(owner: Seat) -> ChipColours {
+    match owner {
+        Seat::White => ChipColours {
+            disc: "#fbfbf8",
+            rim: "#1c1c1c",
+            glyph: "#1c1c1c",
+        },
+        Seat::Black => ChipColours {
+            disc: "#262626",
+            rim: "#000000",
+            glyph: "#ffffff",
+        },
+    }
+}
+
+/// The face sprites a chip of `owner` uses.
+pub(super) fn chip_sprite(role: Role, owner: Seat) -> Sprite {
+    Sprite::Piece(role, owner.other())
+}
+
+/// A Reality Check chip: a disc in its owner's colour, its up face large,
+/// and its down face on a second, smaller disc at the lower right (the
+/// chip's underside peeking out): the piece where the viewer knows it, a
+/// large `?` on a dashed disc where not.
 pub(super) fn chip(out: &mut String, owner: Seat, up: Role, down: Option<Role>) {
-    let ink = ink(owner);
-    // Black's disc is lighter than Black's pieces, so the face reads on it.
-    let (disc, rim, badge, edge) = match owner {
-        Seat::White => (ink.body, ink.detail, "#dde3ea", "#1c1c1c"),
-        Seat::Black => ("#6e6e6e", ink.detail, "#a9a9a9", "#0f0f0f"),
-    };
+    let c = chip_colours(owner);
     let _ = write!(
         out,
-        "<circle cx=\"21.5\" cy=\"21.5\" r=\"19\" fill=\"{disc}\" stroke=\"{}\" stroke-width=\"1.5\"/>\
-         <circle cx=\"21.5\" cy=\"21.5\" r=\"16.4\" fill=\"none\" stroke=\"{rim}\" stroke-width=\"0.9\"/>",
-        ink.line
+        "<circle cx=\"19.5\" cy=\"19.5\" r=\"18\" fill=\"{disc}\" stroke=\"#ffffff\" stroke-width=\"3.2\"/>\
+         <circle cx=\"19.5\" cy=\"19.5\" r=\"18\" fill=\"{disc}\" stroke=\"{rim}\" stroke-width=\"1.6\"/>",
+        disc = c.disc,
+        rim = c.rim,
     );
-    place(out, Sprite::Piece(up, owner), 20.0, 19.6, 0.64);
+    place(out, chip_sprite(up, owner), 19.5, 18.5, 0.72);
     let dashes = if down.is_some() {
         ""
     } else {
-        " stroke-dasharray=\"2.4 1.8\""
+        " stroke-dasharray=\"3 2\""
     };
     let _ = write!(
         out,
-        "<circle cx=\"34.2\" cy=\"34.2\" r=\"10.3\" fill=\"{badge}\" stroke=\"{edge}\" stroke-width=\"1.2\"{dashes}/>"
+        "<circle cx=\"32.5\" cy=\"32.5\" r=\"12\" fill=\"{disc}\" stroke=\"#ffffff\" stroke-width=\"3.4\"/>\
+         <circle cx=\"32.5\" cy=\"32.5\" r=\"12\" fill=\"{disc}\" stroke=\"{rim}\" stroke-width=\"1.6\"{dashes}/>",
+        disc = c.disc,
+        rim = c.rim,
     );
     match down {
-        Some(role) => place(out, Sprite::Piece(role, owner), 34.2, 33.8, 0.46),
+        Some(role) => place(out, chip_sprite(role, owner), 32.5, 32.0, 0.52),
         None => {
             let _ = write!(
                 out,
-                "<text x=\"34.2\" y=\"39.6\" font-family=\"{}\" font-size=\"15\" text-anchor=\"middle\" fill=\"{edge}\">?</text>",
-                font::FAMILY
+                "<text x=\"32.5\" y=\"39.2\" font-family=\"{}\" font-size=\"19\" font-weight=\"bold\" \
+                 text-anchor=\"middle\" fill=\"{}\">?</text>",
+                font::FAMILY,
+                c.glyph
             );
         }
     }
 }
 
-/// The hybrid's black king: its cube, with the piece it moves as standing
-/// on it, and a gold cross at the upper left for the king.
+/// The hybrid's black king: its cube, large, with the piece it moves as on
+/// a light plate at the upper right, and a king's badge (a gold cross on a
+/// dark disc) at the upper left.
 pub(super) fn rider(out: &mut String, owner: Seat, cube: CubeFace, rider: Role) {
-    place(out, Sprite::Cube(cube, owner), 15.5, 27.5, 0.68);
-    place(out, Sprite::Piece(rider, owner), 28.5, 18.5, 0.84);
+    place(out, Sprite::Cube(cube, owner), 19.0, 25.0, 0.86);
     let _ = write!(
         out,
-        "<path d=\"{CROSS}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"2.4\" stroke-linejoin=\"round\"/>\
-         <path d=\"{CROSS}\" fill=\"#f2b705\" stroke=\"#7a5600\" stroke-width=\"0.9\" stroke-linejoin=\"round\"/>"
+        "<circle cx=\"32.5\" cy=\"12.5\" r=\"12\" fill=\"#f4f4f2\" stroke=\"#ffffff\" stroke-width=\"3\"/>\
+         <circle cx=\"32.5\" cy=\"12.5\" r=\"12\" fill=\"#f4f4f2\" stroke=\"#1c1c1c\" stroke-width=\"1.4\"/>"
+    );
+    place(out, Sprite::Piece(rider, owner), 32.5, 12.0, 0.56);
+    let _ = write!(
+        out,
+        "<circle cx=\"8\" cy=\"8\" r=\"7.5\" fill=\"#1c1c1c\" stroke=\"#ffffff\" stroke-width=\"2.4\"/>\
+         <path d=\"{CROSS}\" fill=\"#f2b705\"/>"
     );
 }
 
-/// A small cross at the upper left (the hybrid king's sign).
-const CROSS: &str = "M5.2 1.2H8.4V4.2H11.4V7.4H8.4V12.8H5.2V7.4H2.2V4.2H5.2Z";
+/// A cross in the king's badge at the upper left.
+const CROSS: &str = "M6.6 2.6H9.4V5.6H12.4V8.4H9.4V13.4H6.6V8.4H3.6V5.6H6.6Z";
 
 /// A mark's sign in a corner of the square, with a light halo so that it
 /// reads on dark squares and dark pieces.
@@ -88,37 +129,43 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
                  <path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#7a5600\" stroke-width=\"0.9\" stroke-linejoin=\"round\"/>"
             );
         }
-        // A disc in the colours of the side the piece started on, ringed
-        // in red, at the upper left.
+        // A disc in the colours of the side the piece started on, with a
+        // bent arrow (it changed sides), at the upper left.
         Mark::Converted => {
             let other = ink(owner.other());
             let _ = write!(
                 out,
-                "<circle cx=\"7.5\" cy=\"7.5\" r=\"5.2\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"3.6\"/>\
-                 <circle cx=\"7.5\" cy=\"7.5\" r=\"5.2\" fill=\"{}\" stroke=\"#c62828\" stroke-width=\"1.8\"/>",
-                other.body, other.body
+                "<circle cx=\"8.5\" cy=\"8.5\" r=\"7.6\" fill=\"{body}\" stroke=\"#ffffff\" stroke-width=\"3.4\"/>\
+                 <circle cx=\"8.5\" cy=\"8.5\" r=\"7.6\" fill=\"{body}\" stroke=\"#c62828\" stroke-width=\"2\"/>\
+                 <path d=\"M5 11.5A4 4 0 0 1 11.2 5.6\" fill=\"none\" stroke=\"{line}\" stroke-width=\"1.6\"/>\
+                 <path d=\"M9.2 3.8L12.6 5.2L10.8 8.4Z\" fill=\"{line}\"/>",
+                body = other.body,
+                line = other.detail,
             );
         }
-        // A prime, as the text writes `'`, at the upper right.
+        // A blue badge with a white 2, at the upper right: the second army
+        // (`'` in the text).
         Mark::SecondArmy => {
             let _ = write!(
                 out,
-                "<path d=\"M39.5 3.5L36.5 11.5\" stroke=\"#ffffff\" stroke-width=\"4.6\" stroke-linecap=\"round\"/>\
-                 <path d=\"M39.5 3.5L36.5 11.5\" stroke=\"{SECOND_ARMY_INK}\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
+                "<circle cx=\"37\" cy=\"8\" r=\"7.5\" fill=\"{SECOND_ARMY_INK}\" stroke=\"#ffffff\" stroke-width=\"2.4\"/>\
+                 <text x=\"37\" y=\"12.6\" font-family=\"{}\" font-size=\"13\" font-weight=\"bold\" \
+                 text-anchor=\"middle\" fill=\"#ffffff\">2</text>",
+                font::FAMILY
             );
         }
-        // A small open ring at the upper left: alone, without a reflection.
+        // An open ring at the upper left: alone, without a reflection.
         Mark::Unpaired => {
             let _ = write!(
                 out,
-                "<circle cx=\"6.8\" cy=\"6.8\" r=\"3.6\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"4.4\"/>\
-                 <circle cx=\"6.8\" cy=\"6.8\" r=\"3.6\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"2\"/>"
+                "<circle cx=\"8\" cy=\"8\" r=\"5.8\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"5.6\"/>\
+                 <circle cx=\"8\" cy=\"8\" r=\"5.8\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"3\"/>"
             );
         }
     }
 }
 
-/// The colour of the second army's prime.
+/// The colour of the second army's badge.
 pub(crate) const SECOND_ARMY_INK: &str = "#1d4ed8";
 
 /// A five-pointed star at the upper right.

@@ -13,10 +13,15 @@
 //! What is drawn, and the licences of the font and pieces, are in
 //! `docs/pictures.md`.
 
+mod edges;
 mod encode;
 mod font;
+mod frame;
+mod hands;
 mod marks;
 mod pieces;
+#[cfg(test)]
+mod references;
 #[cfg(test)]
 mod tests;
 
@@ -25,8 +30,8 @@ use std::fmt::Write;
 
 use resvg::{tiny_skia, usvg};
 
-use crate::rules::geometry::Square;
 use crate::rules::{Cell, Diagram, Figure, Seat, Shade};
+use frame::Frame;
 #[cfg(test)]
 pub(crate) use marks::SECOND_ARMY_INK;
 use pieces::Sprite;
@@ -42,64 +47,9 @@ const DARK_MOVED: &str = "#b4a43f";
 const RULED_WHITE: &str = "#f4f4f2";
 const RULED_BLACK: &str = "#7c7c7c";
 const MOVED_FRAME: &str = "#e8a300";
+/// Opaque, so that a dark-mode mail client shows the picture as it is.
 const BACKGROUND: &str = "#ffffff";
 const COORDINATES: &str = "#5c5c5c";
-
-/// Where everything goes in a picture, in pixels.
-struct Frame {
-    /// A square's side.
-    square: u32,
-    left: u32,
-    top: u32,
-    width: u32,
-    height: u32,
-    /// Files left to right and ranks top to bottom, as drawn.
-    files: Vec<u8>,
-    ranks: Vec<u8>,
-}
-
-impl Frame {
-    fn of(diagram: &Diagram) -> Frame {
-        let longest = u32::from(diagram.width.max(diagram.height)).max(1);
-        // 44 px up to 11 squares, fewer for the largest boards (37 px for
-        // 14x14, 32 px for two boards side by side).
-        let square = (520 / longest).clamp(24, 44);
-        let (left, top, right, bottom) = (22, 6, 8, 22);
-        let (ranks, files) = diagram.drawing_order();
-        Frame {
-            square,
-            left,
-            top,
-            width: left + square * u32::from(diagram.width) + right,
-            height: top + square * u32::from(diagram.height) + bottom,
-            files,
-            ranks,
-        }
-    }
-
-    /// The top left corner of the square drawn in `column` and `row`.
-    fn corner(&self, column: usize, row: usize) -> (u32, u32) {
-        (
-            self.left + self.square * column as u32,
-            self.top + self.square * row as u32,
-        )
-    }
-
-    /// Every square as drawn: column, row and the square.
-    fn squares(&self) -> impl Iterator<Item = (usize, usize, Square)> + '_ {
-        self.ranks.iter().enumerate().flat_map(move |(row, &rank)| {
-            self.files.iter().enumerate().map(move |(column, &file)| {
-                let square = Square::new(file, rank).expect("diagram squares are on the board");
-                (column, row, square)
-            })
-        })
-    }
-
-    /// A font size for the coordinates that fits the margins.
-    fn coordinate_size(&self) -> u32 {
-        (self.square * 3 / 10).clamp(10, 13)
-    }
-}
 
 /// A picture's size in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,17 +84,18 @@ fn sprites(figure: Figure, owner: Seat, out: &mut BTreeSet<Sprite>) {
             out.insert(Sprite::Piece(rider, owner));
         }
         Figure::Chip { up, down } => {
-            out.insert(Sprite::Piece(up, owner));
+            out.insert(marks::chip_sprite(up, owner));
             if let Some(down) = down {
-                out.insert(Sprite::Piece(down, owner));
+                out.insert(marks::chip_sprite(down, owner));
             }
         }
     }
 }
 
 /// The board as an SVG document, from the viewer's side: squares (missing
-/// squares are not drawn), the last move, the pieces with their marks, and
-/// the coordinates.
+/// squares are not drawn), the last move, a king in check, the pieces with
+/// their marks, the coordinates, a torus's joined edges and the hands
+/// beside the board.
 ///
 /// ```
 /// use arbiter::rules::geometry::Geometry;
@@ -169,16 +120,25 @@ pub fn svg(diagram: &Diagram) -> String {
             sprites(*figure, *owner, &mut used);
         }
     }
-    if !used.is_empty() {
+    hands::sprites(diagram, &mut used);
+    if !used.is_empty() || !diagram.check.is_empty() {
         out.push_str("<defs>");
         for sprite in &used {
             out.push_str(&sprite.definition());
+        }
+        if !diagram.check.is_empty() {
+            out.push_str(CHECK_GLOW);
         }
         out.push_str("</defs>");
     }
 
     squares(&mut out, diagram, &frame);
-    coordinates(&mut out, &frame);
+    check(&mut out, diagram, &frame);
+    coordinates(&mut out, diagram, &frame);
+    if diagram.torus {
+        edges::torus(&mut out, &frame);
+    }
+    hands::draw(&mut out, diagram, &frame);
     let scale = frame.square as f32 / 45.0;
     for (column, row, square) in frame.squares() {
         let Cell::Piece {
@@ -284,25 +244,28 @@ fn squares(out: &mut String, diagram: &Diagram, frame: &Frame) {
     }
 }
 
-/// Rank numbers on the left and file letters below, from the viewer's side.
-fn coordinates(out: &mut String, frame: &Frame) {
+/// Rank numbers left of each board and file letters below, from the
+/// viewer's side; every board's files are lettered from `a`.
+fn coordinates(out: &mut String, diagram: &Diagram, frame: &Frame) {
     let font_size = frame.coordinate_size();
     let _ = write!(
         out,
         "<g font-family=\"{}\" font-size=\"{font_size}\" fill=\"{COORDINATES}\" text-anchor=\"middle\">",
         font::FAMILY
     );
-    for (row, rank) in frame.ranks.iter().enumerate() {
-        let (_, y) = frame.corner(0, row);
-        let _ = write!(
-            out,
-            "<text x=\"{}\" y=\"{}\">{}</text>",
-            frame.left / 2,
-            y + frame.square / 2 + font_size * 7 / 20,
-            rank + 1
-        );
+    for (board_left, _) in frame.boards() {
+        for (row, rank) in frame.ranks.iter().enumerate() {
+            let (_, y) = frame.corner(0, row);
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{}</text>",
+                board_left - frame.seam - 11,
+                y + frame.square / 2 + font_size * 7 / 20,
+                rank + 1
+            );
+        }
     }
-    let bottom = frame.top + frame.square * frame.ranks.len() as u32;
+    let bottom = frame.bottom() + frame.seam;
     for (column, file) in frame.files.iter().enumerate() {
         let (x, _) = frame.corner(column, 0);
         let _ = write!(
@@ -310,10 +273,41 @@ fn coordinates(out: &mut String, frame: &Frame) {
             "<text x=\"{}\" y=\"{}\">{}</text>",
             x + frame.square / 2,
             bottom + 4 + font_size,
-            (b'a' + file) as char
+            (b'a' + diagram.file_on_board(*file)) as char
         );
     }
     out.push_str("</g>");
+}
+
+/// The tint under a king in check, as lichess draws it: red at the
+/// centre fading to the square's colour.
+const CHECK_GLOW: &str = "<radialGradient id=\"check-glow\" r=\"0.71\">\
+     <stop offset=\"0\" stop-color=\"#ff0000\"/>\
+     <stop offset=\"0.25\" stop-color=\"#e70000\"/>\
+     <stop offset=\"0.89\" stop-color=\"#a90000\" stop-opacity=\"0\"/>\
+     </radialGradient>";
+/// The frame inside a checked king's square: its shape tells the check
+/// where red does not read (colour-blind eyes, a dark square).
+const CHECK_FRAME: &str = "#7f0000";
+
+/// The kings in check: their squares glow red and are framed.
+fn check(out: &mut String, diagram: &Diagram, frame: &Frame) {
+    let size = frame.square as f32;
+    for (column, row, square) in frame.squares() {
+        if !diagram.check.contains(&square) || *diagram.cell(square) == Cell::Missing {
+            continue;
+        }
+        let (x, y) = frame.corner(column, row);
+        let _ = write!(
+            out,
+            "<rect id=\"check-{square}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"url(#check-glow)\"/>\
+             <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{CHECK_FRAME}\" stroke-width=\"2.5\"/>",
+            x as f32 + 1.25,
+            y as f32 + 1.25,
+            size - 2.5,
+            size - 2.5
+        );
+    }
 }
 
 /// The picture as PNG bytes: [`svg`] rendered with the bundled font, in

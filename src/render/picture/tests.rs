@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::geometry::Geometry;
+use crate::rules::geometry::Square;
 use crate::rules::presentation::{CubeFace, Role};
 use crate::rules::{Mark, Seat};
 
@@ -204,11 +205,13 @@ fn chips_show_the_down_face_only_where_the_view_has_it() {
     d.set(sq("a1"), Cell::piece("N/R", Seat::White, known));
     d.set(sq("b1"), Cell::piece("b", Seat::Black, unknown));
     let svg = svg(&d);
+    // A chip's faces are drawn in the other side's ink, so they stand out
+    // on the disc in the owner's colour.
     let a1 = drawn_on(&svg, "a1");
-    assert!(a1.contains("#white-knight") && a1.contains("#white-rook"));
+    assert!(a1.contains("#black-knight") && a1.contains("#black-rook"));
     assert!(!a1.contains(">?<"));
     let b1 = drawn_on(&svg, "b1");
-    assert!(b1.contains("#black-bishop") && b1.contains(">?<"), "{b1}");
+    assert!(b1.contains("#white-bishop") && b1.contains(">?<"), "{b1}");
     assert_eq!(b1.matches("<use").count(), 1, "no down face: {b1}");
 }
 
@@ -249,7 +252,11 @@ fn cubes_riders_recruiters_and_marks_each_have_their_drawing() {
     assert!(drawn_on(&svg, "d1").contains(plain) && signs("d1") > 0);
     assert!(drawn_on(&svg, "a2").contains("#f2b705"), "a gold star");
     assert!(drawn_on(&svg, "b2").contains(SECOND_ARMY_INK));
-    assert!(signs("b2") > signs("d1"), "two marks");
+    let b2 = drawn_on(&svg, "b2");
+    assert!(
+        b2.contains(SECOND_ARMY_INK) && b2.contains("fill=\"none\" stroke=\"#c62828\""),
+        "two marks: {b2}"
+    );
     // Only the drawings in use are defined, each once.
     assert_eq!(svg.matches("<g id=\"white-knight\"").count(), 1);
     assert!(!svg.contains("id=\"white-queen\""));
@@ -266,4 +273,194 @@ fn large_boards_get_smaller_squares_and_stay_modest() {
     let two = size(&Diagram::empty(&Geometry::rectangle(16, 8), Seat::White));
     assert!(small.width < 400 && large.width < 600 && two.width < 600);
     assert!(Frame::of(&Diagram::empty(&Geometry::rectangle(14, 14), Seat::White)).square < 44);
+}
+
+/// The labels of a picture's coordinates, in drawing order.
+fn labels(svg: &str) -> Vec<String> {
+    svg.split("<text ")
+        .skip(1)
+        .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+        .collect()
+}
+
+#[test]
+fn two_boards_are_drawn_apart_each_lettered_a_to_h_board_one_first_and_turned_for_the_viewer() {
+    for bottom in Seat::BOTH {
+        let mut d = Diagram::empty(&Geometry::rectangle(16, 8), bottom);
+        d.boards = 2;
+        // Board 2's c1-f4 is k1-n4 of the diagram.
+        d.highlight = vec![sq("k1"), sq("n4")];
+        let svg = svg(&d);
+        let frame = Frame::of(&d);
+        let letters: Vec<String> = labels(&svg)[16..].to_vec();
+        let board: Vec<String> = match bottom {
+            Seat::White => "abcdefgh".chars().map(String::from).collect(),
+            Seat::Black => "hgfedcba".chars().map(String::from).collect(),
+        };
+        assert_eq!(letters, [board.clone(), board].concat(), "{bottom:?}");
+        // Each board has its rank numbers.
+        assert_eq!(labels(&svg)[..16].iter().filter(|l| *l == "1").count(), 2);
+        // Board 1 on the left: its files all left of board 2's.
+        let column = |s: &str| frame.squares().find(|(_, _, q)| *q == sq(s)).unwrap().0;
+        assert!(column("h1") < column("i1") && column("a1") < column("p1"));
+        // A gap between them wider than the rank numbers need.
+        let (end_of_one, _) = frame.corner(7, 0);
+        let (start_of_two, _) = frame.corner(8, 0);
+        assert!(start_of_two - end_of_one >= frame.square + 20);
+        // The highlight of board 2's c1 stands above a c, on board 2.
+        let (x, _) = frame.corner(column("k1"), 0);
+        assert!(x >= start_of_two);
+        assert_eq!(letters[column("k1")], "c");
+        assert_eq!(letters[column("n4")], "f");
+        assert_eq!(fill_of(&svg, "k1"), Some(DARK_MOVED));
+    }
+}
+
+#[test]
+fn a_king_in_check_glows_red_and_is_framed() {
+    let mut d = chess_start();
+    let plain = d.clone();
+    d.check = vec![sq("e8")];
+    let svg = svg(&d);
+    assert!(svg.contains("id=\"check-e8\""));
+    assert!(!svg.contains("id=\"check-e1\""));
+    let (_, _, pixels) = decode(&png(&d));
+    let (_, _, before) = decode(&png(&plain));
+    let frame = Frame::of(&d);
+    let (column, row, _) = frame.squares().find(|(_, _, s)| *s == sq("e8")).unwrap();
+    let (x, y) = frame.corner(column, row);
+    // Left of the king's body: red, where the square was plain.
+    let at = ((y + frame.square * 2 / 3) * frame.width + x + frame.square / 5) as usize;
+    let [r, g, b] = pixels[at];
+    assert!(
+        r > 180 && g < 120 && b < 120,
+        "{:?} was {:?}",
+        pixels[at],
+        before[at]
+    );
+    // The frame: dark at the square's edge, not only a colour.
+    let edge = ((y + frame.square / 2) * frame.width + x + 1) as usize;
+    assert_eq!(pixels[edge], hex(CHECK_FRAME));
+    // Nothing else changed colour.
+    let (e1_column, e1_row, _) = frame.squares().find(|(_, _, s)| *s == sq("e1")).unwrap();
+    let (x1, y1) = frame.corner(e1_column, e1_row);
+    let at1 = ((y1 + frame.square * 2 / 3) * frame.width + x1 + frame.square / 5) as usize;
+    assert_eq!(pixels[at1], before[at1]);
+}
+
+#[test]
+fn a_torus_shows_its_edges_joined() {
+    let mut d = Diagram::empty(&Geometry::rectangle(8, 8), Seat::White);
+    let flat = Frame::of(&d);
+    d.torus = true;
+    let svg = svg(&d);
+    assert!(svg.contains("id=\"torus\""));
+    let frame = Frame::of(&d);
+    assert!(frame.width > flat.width && frame.height > flat.height);
+    // One arrow beside each square of each of the four edges.
+    let torus = &svg[svg.find("id=\"torus\"").unwrap()..];
+    assert_eq!(
+        torus[..torus.find("</g></g>").unwrap()]
+            .matches("<path")
+            .count(),
+        1 + 4 * 8
+    );
+    // The band is drawn beside the board, left and right alike.
+    let (_, _, pixels) = decode(&png(&d));
+    let y = frame.top + frame.square / 5;
+    let left = (y * frame.width + frame.left - 2) as usize;
+    let right = (y * frame.width + frame.left + 8 * frame.square + 2) as usize;
+    assert_eq!(pixels[left], hex("#dde6fb"));
+    assert_eq!(pixels[right], pixels[left]);
+}
+
+fn hand(
+    owner: Seat,
+    count: usize,
+    chips: Option<Vec<(Role, Role)>>,
+) -> crate::rules::presentation::Hand {
+    crate::rules::presentation::Hand {
+        owner,
+        count,
+        chips,
+        limit: Some(3),
+        out: vec![(Role::Pawn, Role::Bishop)],
+    }
+}
+
+#[test]
+fn hands_are_drawn_beside_the_board_as_the_view_has_them() {
+    let mut d = Diagram::empty(&Geometry::rectangle(7, 9), Seat::White);
+    let bare = Frame::of(&d);
+    d.hands = vec![
+        hand(
+            Seat::White,
+            2,
+            Some(vec![(Role::Knight, Role::Rook), (Role::Pawn, Role::Pawn)]),
+        ),
+        hand(Seat::Black, 2, None),
+    ];
+    let svg = svg(&d);
+    let frame = Frame::of(&d);
+    // Black's hand above the board (Black sits at the top), White's below,
+    // each with its chips out of play on a second row.
+    assert_eq!(frame.top, bare.top + 2 * frame::HAND_ROW);
+    assert_eq!(frame.height, bare.height + 4 * frame::HAND_ROW);
+    let group = |seat: &str| {
+        let at = svg.find(&format!("<g id=\"hand-{seat}\"")).unwrap();
+        let rest = &svg[at..];
+        &rest[..rest.find("</g></g>").unwrap()]
+    };
+    let white = group("white");
+    assert!(white.contains("#black-knight") && white.contains("#black-rook"));
+    assert!(white.contains("2 in hand, limit 3"));
+    assert!(white.contains("out of play:"));
+    // Black's hand, which this viewer may only count: two chips, no faces.
+    let black = group("black");
+    assert_eq!(black.matches(">?<").count(), 2);
+    assert!(black.contains("2 in hand, limit 3"));
+    let before_out = &black[..black.find("out of play").unwrap()];
+    assert!(
+        !before_out.contains("<use"),
+        "no face of a hidden chip: {black}"
+    );
+    // A side with no true chip left says so.
+    d.hands[1].limit = None;
+    assert!(super::svg(&d).contains("2 in hand, no true chip left"));
+}
+
+/// How many pixels a mark changes on a knight on a light square.
+fn mark_area(mark: Mark) -> usize {
+    let mut plain = Diagram::empty(&Geometry::rectangle(2, 1), Seat::White);
+    let knight = Figure::Orthodox(Role::Knight);
+    plain.set(sq("b1"), Cell::piece("N", Seat::White, knight));
+    let mut marked = plain.clone();
+    marked.set(sq("b1"), Cell::marked("N", Seat::White, knight, vec![mark]));
+    let (_, _, a) = decode(&png(&plain));
+    let (_, _, b) = decode(&png(&marked));
+    a.iter().zip(&b).filter(|(x, y)| x != y).count()
+}
+
+#[test]
+fn the_small_marks_are_big_enough_to_see_at_mail_size() {
+    // At least a 16 px disc's worth of a 44 px square (they were 55 to
+    // 155 px).
+    for mark in [Mark::Converted, Mark::SecondArmy, Mark::Unpaired] {
+        let area = mark_area(mark);
+        assert!(area >= 200, "{mark:?}: {area} px");
+    }
+}
+
+#[test]
+fn the_picture_is_opaque_so_dark_mail_clients_show_it_as_drawn() {
+    // The decoder says RGB from a palette (no alpha, no transparency).
+    let mut d = Diagram::empty(&Geometry::rectangle(8, 8), Seat::White);
+    d.torus = true;
+    let bytes = png(&d);
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let reader = decoder.read_info().unwrap();
+    assert!(reader.info().trns.is_none());
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    let (_, _, pixels) = decode(&bytes);
+    assert_eq!(pixels[0], hex(BACKGROUND));
 }

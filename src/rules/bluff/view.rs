@@ -407,6 +407,9 @@ impl View for BluffView {
         if let Some(last) = &self.last_move {
             diagram.highlight = vec![last.from, last.to];
         }
+        if self.check {
+            diagram.mark_check(self.position.turn());
+        }
 
         let mut facts = Vec::new();
         match (&self.outcome, self.due) {

@@ -126,6 +126,9 @@ impl View for ChessView {
         if let Some(last) = &self.last_move {
             diagram.highlight = vec![last.from, last.to];
         }
+        if self.check {
+            diagram.mark_check(self.turn);
+        }
 
         let mut facts = Vec::new();
         turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);

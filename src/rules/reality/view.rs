@@ -16,7 +16,7 @@ use super::board::{ChipId, Face, Kind, Place, list};
 use super::legal::die_meaning;
 use super::{RealityCheck, Settings};
 use crate::rules::geometry::Square;
-use crate::rules::presentation::Role as Drawn;
+use crate::rules::presentation::{Hand, Role as Drawn};
 use crate::rules::{
     Audience, Cell, Diagram, Duty, Figure, HistoryLine, Presentation, Seat, Status, View, Viewer,
 };
@@ -269,7 +269,26 @@ fn kinds(seat: Seat, kinds: &[Kind]) -> String {
         .join(", ")
 }
 
+/// A chip off the board as a picture draws it: its two faces.
+fn faces(kind: &Kind) -> (Drawn, Drawn) {
+    let (a, b) = kind.faces();
+    (drawn(a), drawn(b))
+}
+
 impl RealityView {
+    /// `seat`'s hand beside the board, as this view holds it: its chips
+    /// only where the view has them, else their count.
+    fn hand(&self, seat: Seat) -> Hand {
+        let hand = &self.hands[seat.index()];
+        Hand {
+            owner: seat,
+            count: hand.count,
+            chips: hand.chips.as_ref().map(|c| c.iter().map(faces).collect()),
+            limit: self.limits[seat.index()],
+            out: self.out[seat.index()].iter().map(faces).collect(),
+        }
+    }
+
     fn status_fact(&self) -> String {
         match &self.status {
             // The referee's status line says how it ended, once.
@@ -333,6 +352,11 @@ impl View for RealityView {
             );
         }
         diagram.highlight = self.highlight.clone();
+        let in_setup =
+            matches!(&self.status, Status::Ongoing(d) if d.iter().any(|d| d.duty == Duty::Sealed));
+        if !in_setup {
+            diagram.hands = Seat::BOTH.map(|seat| self.hand(seat)).to_vec();
+        }
         let legend = vec![
             "N: a chip showing a knight (P pawn, N knight, B bishop, R rook); White uppercase, Black lowercase."
                 .to_string(),
@@ -342,8 +366,6 @@ impl View for RealityView {
             .filter(|f| !f.is_empty())
             .into_iter()
             .collect();
-        let in_setup =
-            matches!(&self.status, Status::Ongoing(d) if d.iter().any(|d| d.duty == Duty::Sealed));
         for seat in Seat::BOTH.into_iter().filter(|_| !in_setup) {
             let hand = &self.hands[seat.index()];
             let chips = match &hand.chips {

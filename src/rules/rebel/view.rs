@@ -134,6 +134,9 @@ impl View for RebelView {
                 ),
             );
         }
+        for king in &self.attacked {
+            diagram.check.push(king.square);
+        }
         if let Some(last) = &self.last {
             diagram.highlight = vec![last.from, last.to];
         }

@@ -33,8 +33,8 @@ pub struct ReflectionView {
     pub turn: Seat,
     /// Whether a king of the side to move is attacked.
     pub check: bool,
-    /// The board, or on two boards both side by side (board 2 on files
-    /// i-p).
+    /// The board, or on two boards both side by side (board 2 on the
+    /// diagram's files i-p, drawn apart and lettered a-h).
     pub diagram: Diagram,
     pub last_turn: Option<LastTurn>,
     pub history: Vec<HistoryLine>,
@@ -56,6 +56,12 @@ fn draw(diagram: &mut Diagram, position: &Position, offset: u8) {
             None => Cell::Empty,
             Some(piece) => {
                 let variant = position.variant();
+                if piece.owner == position.turn()
+                    && variant.kind(piece.kind).royal
+                    && position.is_attacked(square, piece.owner.other())
+                {
+                    diagram.check.push(at);
+                }
                 let mut marks = Vec::new();
                 if !variant.army(piece.army).suffix.is_empty() {
                     marks.push(Mark::SecondArmy);
@@ -123,6 +129,7 @@ pub fn build(
             let mut diagram = Diagram::empty(&Geometry::rectangle(16, 8), bottom);
             draw(&mut diagram, &two.boards[0], 0);
             draw(&mut diagram, &two.boards[1], 8);
+            diagram.boards = 2;
             diagram
         }
     };
@@ -168,9 +175,7 @@ fn legend(config: &Config) -> Vec<String> {
     match config.layout {
         Layout::TwoBoards => {
             lines.push(
-                "Board 1 is drawn on files a-h, board 2 on files i-p (read i-p as board 2's \
-                 a-h)"
-                    .to_string(),
+                "Board 1 is drawn on the left, board 2 on the right, each lettered a-h".to_string(),
             );
             return lines;
         }

@@ -85,6 +85,8 @@ impl View for SuperialView {
             );
         }
         shade(&mut diagram);
+        // Slashers cross the edges.
+        diagram.torus = true;
         if let Some(last) = &self.last {
             diagram.highlight = last.squares.clone();
         }

@@ -366,7 +366,7 @@ fn the_picture_shows_every_setup_and_both_boards() {
                 view.presentation()
                     .legend
                     .iter()
-                    .any(|l| l.contains("board 2 on files i-p"))
+                    .any(|l| l.contains("board 2 on the right, each lettered a-h"))
             );
         }
     }

@@ -141,8 +141,13 @@ impl View for HybridView {
             );
         }
         shade(&mut diagram);
+        // Slashers cross the edges.
+        diagram.torus = true;
         if let Some(last) = &self.last {
             diagram.highlight = last.squares.clone();
+        }
+        if self.check {
+            diagram.mark_check(self.turn);
         }
         let mut facts = Vec::new();
         turn_facts(&mut facts, self.outcome.as_ref(), self.turn, self.check);
