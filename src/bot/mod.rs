@@ -49,6 +49,7 @@
 //!   never runs far past its budget.
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
 
+pub mod alphabeta;
 pub mod arena;
 mod bluff;
 mod chess;
@@ -356,6 +357,21 @@ pub trait Playable: Game {
         0
     }
 
+    /// The game's own search for `seat` at `level` (alpha-beta, for a game
+    /// without hidden information whose engine it is written for), within
+    /// `budget` (the level's share already taken) on `clock`; `None` (the
+    /// default): the generic search of [`search`](mod@search) decides.
+    fn searched(
+        _belief: &Self::Belief,
+        _seat: Seat,
+        _level: Level,
+        _budget: Budget,
+        _clock: &dyn Clock,
+        _rng: &mut StdRng,
+    ) -> Option<Result<search::Searched, BotError>> {
+        None
+    }
+
     /// Where the state stands, as the search asks at every step: by
     /// default read from [`Game::status`], which lists the dues; a game
     /// may answer without building that list.
@@ -474,7 +490,10 @@ pub fn choose<G: Playable>(
                 time: level.share(budget.time),
                 iterations: budget.iterations,
             };
-            search::best::<G>(belief, seat, budget, clock, rng)
+            match G::searched(belief, seat, level, budget, clock, rng) {
+                Some(searched) => searched.map(|searched| searched.text),
+                None => search::best::<G>(belief, seat, budget, clock, rng),
+            }
         }
         Strategy::Random => random::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),
         Strategy::Greedy => greedy::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),
