@@ -9,6 +9,9 @@
 //! - `chess`: orthodox chess on the bitboard engine, with a transposition
 //!   table, move ordering, quiescence, extensions and pruning; its
 //!   evaluation in `chess_eval`.
+//! - `generic`: any other game without hidden information, through
+//!   [`Playable`](super::Playable) alone (Rebel Chess, Reflection Teammate,
+//!   Superial Chess).
 //! - `table`: the transposition table and Zobrist keys.
 //!
 //! The search keeps within its time like every phase of a choice: it
@@ -18,6 +21,7 @@
 
 pub(crate) mod chess;
 mod chess_eval;
+pub(crate) mod generic;
 mod table;
 
 use super::Level;
@@ -85,6 +89,10 @@ pub(super) struct Watch<'a> {
     node_limit: Option<u64>,
     limit_armed: bool,
     stopped: bool,
+    /// Whether each position counts as an action played on the clock (the
+    /// chess search plays its own moves; the generic one plays them
+    /// through the deadline, which reports them).
+    reports: bool,
 }
 
 impl<'a> Watch<'a> {
@@ -95,6 +103,16 @@ impl<'a> Watch<'a> {
             node_limit,
             limit_armed: false,
             stopped: false,
+            reports: true,
+        }
+    }
+
+    /// A watch that reports nothing to the clock (the work is reported
+    /// where it is done).
+    pub fn silent(time: Deadline<'a>, node_limit: Option<u64>) -> Watch<'a> {
+        Watch {
+            reports: false,
+            ..Watch::new(time, node_limit)
         }
     }
 
@@ -109,7 +127,9 @@ impl<'a> Watch<'a> {
             return true;
         }
         self.nodes += 1;
-        self.time.worked(Work::Played);
+        if self.reports {
+            self.time.worked(Work::Played);
+        }
         if self.nodes.is_multiple_of(LOOK_EVERY) {
             let over_nodes = self.limit_armed && self.node_limit.is_some_and(|n| self.nodes >= n);
             if over_nodes || self.time.passed() {
