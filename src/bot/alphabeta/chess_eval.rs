@@ -396,7 +396,7 @@ mod tests {
         for fen in [
             "r1bqk2r/ppp2ppp/2n2n2/2bpp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 0 6",
             "6k1/5ppp/8/3P4/8/8/1r3PPP/3R2K1 b - - 0 30",
-            "8/8/4k3/8/2B5/8/4K3/8 w - - 0 1",
+            "8/8/4k3/8/8/2B5/4K3/8 w - - 0 1",
         ] {
             assert_eq!(eval(fen), eval(&mirrored(fen)), "{fen}");
         }
