@@ -1,7 +1,11 @@
 //! The computer's search in every game: actions played a second by the
-//! search (IS-MCTS through `Playable`: a sample of the seat's belief, the
-//! choices, each action's key, the state after it, an evaluation per leaf)
-//! in the middle of a game, against orthodox chess's rate in the same run.
+//! search each game's computer uses (alpha-beta for the games without
+//! hidden information, `bot::alphabeta`: positions visited; IS-MCTS for
+//! the others: a sample of the seat's belief, the choices, each action's
+//! key, the state after it, an evaluation per leaf) in the middle of a
+//! game, against orthodox chess's rate in the same run. The alpha-beta
+//! searches run for [`SEARCH_TIME`] at the strongest level, the IS-MCTS
+//! for [`ITERATIONS`] iterations.
 //!
 //! `cargo bench --bench computer [-- WORD]` (WORD: only the rows whose
 //! name contains it). The strength of each game's computer is measured by
@@ -30,8 +34,11 @@ use arbiter::rules::{AnyGame, Entropy, Options, Seat, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-/// Iterations of one search.
+/// Iterations of one IS-MCTS search.
 const ITERATIONS: u32 = 4_000;
+
+/// The time of one alpha-beta search.
+const SEARCH_TIME: Duration = Duration::from_millis(500);
 
 /// Reality Check's fixed setups for the random games below, on the basic
 /// board (its setups are not listed among the legal texts).
@@ -295,18 +302,29 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
     for _ in 0..3 {
         let mut rng = StdRng::seed_from_u64(1);
         let start = Instant::now();
-        let run = search::run::<G>(
+        let run = match G::searched(
             &belief,
             seat,
-            Budget::iterations(ITERATIONS),
+            Level::MAX,
+            Budget::time(SEARCH_TIME),
             &Wall::start(),
             &mut rng,
-        )
-        .unwrap();
+        ) {
+            Some(searched) => searched.unwrap(),
+            None => search::run::<G>(
+                &belief,
+                seat,
+                Budget::iterations(ITERATIONS),
+                &Wall::start(),
+                &mut rng,
+            )
+            .unwrap(),
+        };
         let took = start.elapsed();
-        // A seat that wins at once (or has one action) takes it unsearched.
+        // A seat that wins at once (or has one action) takes it unsearched
+        // (for the alpha-beta, `iterations` is the depth it finished).
         assert!(
-            run.iterations > 0,
+            run.nodes > 0,
             "{name} after {plies} plies: nothing to search; measure another position"
         );
         let rate = run.nodes as f64 / took.as_secs_f64();
@@ -351,7 +369,7 @@ fn main() {
     }
     let (chess, chess_time) = rate::<Chess>("chess", &[], 12);
     println!(
-        "{:<40} {:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   (baseline)",
+        "{:<40} {:>10.0} actions/s  {:>8.1} ms a search   (baseline)",
         "chess, after 12 plies",
         chess,
         chess_time.as_secs_f64() * 1e3
@@ -410,7 +428,7 @@ fn main() {
         });
     for (name, rate, took) in rows {
         println!(
-            "{name:<40} {rate:>10.0} actions/s  {:>8.1} ms a search of {ITERATIONS} iterations   ratio to chess {:>6.2}",
+            "{name:<40} {rate:>10.0} actions/s  {:>8.1} ms a search   ratio to chess {:>6.2}",
             took.as_secs_f64() * 1e3,
             chess / rate,
         );

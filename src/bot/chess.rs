@@ -7,7 +7,10 @@
 use rand::rngs::StdRng;
 use serde::Deserialize;
 
-use super::{BotError, Playable, Standing};
+use super::alphabeta;
+use super::clock::Clock;
+use super::search::Searched;
+use super::{BotError, Budget, Level, Playable, Standing};
 use crate::rules::chess::{Chess, ChessAction, Position, Role};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
@@ -79,6 +82,20 @@ impl Playable for Chess {
         if self.claimable().is_some() {
             into.push(ChessAction::ClaimDraw);
         }
+    }
+
+    /// The alpha-beta search (`bot::alphabeta::chess`).
+    fn searched(
+        belief: &Chess,
+        seat: Seat,
+        level: Level,
+        budget: Budget,
+        clock: &dyn Clock,
+        rng: &mut StdRng,
+    ) -> Option<Result<Searched, BotError>> {
+        Some(alphabeta::chess::run(
+            belief, seat, level, budget, clock, rng,
+        ))
     }
 
     fn standing(&self) -> Standing {

@@ -37,10 +37,21 @@
 //!
 //! - [`Playable`]: what a game adds for the computer: reading what a seat
 //!   was told, a sampler of the states consistent with it, an evaluation.
+//! - [`alphabeta`]: for the games without hidden information, where the
+//!   belief is the one true state ([`Playable::searched`]): iterative
+//!   deepening alpha-beta, for chess on its bitboard engine with a
+//!   transposition table and an evaluation of its own
+//!   (`alphabeta/chess.rs`, `alphabeta/chess_eval.rs`), for Rebel Chess,
+//!   Reflection Teammate and Superial Chess over [`Playable`] with each
+//!   game's evaluation (`alphabeta/generic.rs`). A level is a depth, a
+//!   time and a noise on the evaluation.
 //! - [`search`](mod@search): Information-Set Monte Carlo Tree Search over
-//!   sampled states (Cowling, Powley and Whitehouse, 2012); for a game
-//!   without hidden information it is plain UCT, with
-//!   decisive moves at the root (`bot/decisive.rs`).
+//!   sampled states (Cowling, Powley and Whitehouse, 2012), for the games
+//!   with hidden information (Bluff Chess, Reality Check): the root's work
+//!   in `search.rs`, the tree and its walks in `search/tree.rs`; for a game
+//!   without hidden information it is plain UCT, with decisive moves at
+//!   the root (`bot/decisive.rs`), what `bot-match` and the benchmarks can
+//!   still measure the alpha-beta against.
 //! - [`computer`]: the typed shim behind each game's function pointer, and
 //!   the simple players `bot-match` measures it against.
 //! - [`clock`]: the time it keeps: every phase of a choice (reading the
@@ -49,6 +60,7 @@
 //!   never runs far past its budget.
 //! - [`arena`]: `arbiter bot-match`, games between players in memory.
 
+pub mod alphabeta;
 pub mod arena;
 mod bluff;
 mod chess;
@@ -93,7 +105,9 @@ pub enum BotError {
 }
 
 /// How strong the computer plays: 1 (weakest) to 3. The level is the share
-/// of the host's time budget it takes for each move.
+/// of the host's time budget it takes for each move and, for the
+/// alpha-beta search of the games without hidden information, a depth and
+/// a noise on its evaluation (`alphabeta::Limits`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
@@ -356,6 +370,21 @@ pub trait Playable: Game {
         0
     }
 
+    /// The game's own search for `seat` at `level` (alpha-beta, for a game
+    /// without hidden information whose engine it is written for), within
+    /// `budget` (the level's share already taken) on `clock`; `None` (the
+    /// default): the generic search of [`search`](mod@search) decides.
+    fn searched(
+        _belief: &Self::Belief,
+        _seat: Seat,
+        _level: Level,
+        _budget: Budget,
+        _clock: &dyn Clock,
+        _rng: &mut StdRng,
+    ) -> Option<Result<search::Searched, BotError>> {
+        None
+    }
+
     /// Where the state stands, as the search asks at every step: by
     /// default read from [`Game::status`], which lists the dues; a game
     /// may answer without building that list.
@@ -474,7 +503,10 @@ pub fn choose<G: Playable>(
                 time: level.share(budget.time),
                 iterations: budget.iterations,
             };
-            search::best::<G>(belief, seat, budget, clock, rng)
+            match G::searched(belief, seat, level, budget, clock, rng) {
+                Some(searched) => searched.map(|searched| searched.text),
+                None => search::best::<G>(belief, seat, budget, clock, rng),
+            }
         }
         Strategy::Random => random::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),
         Strategy::Greedy => greedy::<G>(belief, seat, &Deadline::new(clock, budget.time), rng),

@@ -7,8 +7,11 @@
 
 use rand::rngs::StdRng;
 
+use super::alphabeta;
+use super::clock::Clock;
 use super::layer::{self, PublicTold};
-use super::{BotError, Playable};
+use super::search::Searched;
+use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::rebel::{RebelAction, RebelChess, Role};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
@@ -18,6 +21,20 @@ impl Playable for RebelChess {
     type Belief = RebelChess;
     type Key = RebelAction;
     const PERFECT_INFORMATION: bool = true;
+
+    /// The generic alpha-beta search (`bot::alphabeta::generic`).
+    fn searched(
+        belief: &RebelChess,
+        seat: Seat,
+        level: Level,
+        budget: Budget,
+        clock: &dyn Clock,
+        rng: &mut StdRng,
+    ) -> Option<Result<Searched, BotError>> {
+        Some(alphabeta::generic::run::<RebelChess>(
+            belief, seat, level, budget, clock, rng,
+        ))
+    }
 
     fn believe(
         _seat: Seat,

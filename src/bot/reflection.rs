@@ -11,8 +11,11 @@
 
 use rand::rngs::StdRng;
 
+use super::alphabeta;
+use super::clock::Clock;
 use super::layer::{self, PublicTold};
-use super::{BotError, Playable};
+use super::search::Searched;
+use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Move, Piece, Position};
 use crate::rules::reflection::{Board, ReflectionAction, ReflectionTeammate, Win};
 use crate::rules::{Options, Seat};
@@ -22,6 +25,20 @@ impl Playable for ReflectionTeammate {
     type Belief = ReflectionTeammate;
     type Key = ReflectionAction;
     const PERFECT_INFORMATION: bool = true;
+
+    /// The generic alpha-beta search (`bot::alphabeta::generic`).
+    fn searched(
+        belief: &ReflectionTeammate,
+        seat: Seat,
+        level: Level,
+        budget: Budget,
+        clock: &dyn Clock,
+        rng: &mut StdRng,
+    ) -> Option<Result<Searched, BotError>> {
+        Some(alphabeta::generic::run::<ReflectionTeammate>(
+            belief, seat, level, budget, clock, rng,
+        ))
+    }
 
     fn believe(
         _seat: Seat,

@@ -20,8 +20,11 @@
 use rand::rngs::StdRng;
 use serde::Deserialize;
 
+use super::alphabeta;
+use super::clock::Clock;
 use super::layer::{self, PublicTold};
-use super::{BotError, Playable};
+use super::search::Searched;
+use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::superial::hybrid::{HybridAction, Man};
 use crate::rules::superial::{Aspect, SuperialAction, SuperialChess, SuperialChessAction, Throw};
@@ -49,6 +52,20 @@ impl Playable for SuperialChess {
     type Belief = SuperialChess;
     type Key = SuperialChessAction;
     const PERFECT_INFORMATION: bool = true;
+
+    /// The generic alpha-beta search (`bot::alphabeta::generic`).
+    fn searched(
+        belief: &SuperialChess,
+        seat: Seat,
+        level: Level,
+        budget: Budget,
+        clock: &dyn Clock,
+        rng: &mut StdRng,
+    ) -> Option<Result<Searched, BotError>> {
+        Some(alphabeta::generic::run::<SuperialChess>(
+            belief, seat, level, budget, clock, rng,
+        ))
+    }
 
     fn believe(
         _seat: Seat,

@@ -458,21 +458,22 @@ impl Position {
         Some(next)
     }
 
-    // ---- internals -------------------------------------------------------
+    // ---- internals (the computer's search, `bot::alphabeta`, reads the
+    // bitboards and attacks through the pub(crate) ones) -------------------
 
-    pub(super) fn occupied(&self) -> Bitboard {
+    pub(crate) fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
-    pub(super) fn pieces(&self, color: Seat, role: Role) -> Bitboard {
+    pub(crate) fn pieces(&self, color: Seat, role: Role) -> Bitboard {
         self.by_color[color.index()] & self.by_role[role.index()]
     }
 
-    pub(super) fn king(&self, color: Seat) -> u8 {
+    pub(crate) fn king(&self, color: Seat) -> u8 {
         self.pieces(color, Role::King).trailing_zeros() as u8
     }
 
-    pub(super) fn role_at(&self, sq: u8) -> Option<Role> {
+    pub(crate) fn role_at(&self, sq: u8) -> Option<Role> {
         let b = bit(sq);
         Role::ALL
             .into_iter()
@@ -500,7 +501,7 @@ impl Position {
     }
 
     /// The pieces of `by` that attack `sq`, sliders seen through `occupied`.
-    pub(super) fn attackers(&self, sq: u8, by: Seat, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attackers(&self, sq: u8, by: Seat, occupied: Bitboard) -> Bitboard {
         let queens = self.by_role[Role::Queen.index()];
         let diagonal = self.by_role[Role::Bishop.index()] | queens;
         let straight = self.by_role[Role::Rook.index()] | queens;
@@ -513,7 +514,7 @@ impl Position {
     }
 
     /// The pieces giving check to the side to move.
-    pub(super) fn checkers(&self) -> Bitboard {
+    pub(crate) fn checkers(&self) -> Bitboard {
         self.attackers(self.king(self.turn), self.turn.other(), self.occupied())
     }
 }

@@ -1,0 +1,634 @@
+//! The alpha-beta search of orthodox chess, on the bitboard engine of
+//! `rules::chess` (copy-make: [`Position::play`] gives the next position;
+//! moves are generated legal, into a list on the stack).
+//!
+//! Iterative deepening of a negamax principal-variation search:
+//!
+//! - a transposition table under Zobrist keys (`table.rs`), whose best move
+//!   is tried first and whose bounds cut where the depth suffices;
+//! - move ordering: the table's move, captures by most valuable victim and
+//!   least valuable attacker, queen promotions, two killer moves a ply, and
+//!   the history of quiet moves that cut;
+//! - quiescence on captures (and on every move out of check) at the
+//!   leaves, standing pat on the evaluation, skipping captures that cannot
+//!   reach alpha and those of a defended piece by a worthier one;
+//! - a check extends the line by one ply;
+//! - null-move pruning (not in check, not with pawns and king alone: the
+//!   zugzwang cases), reverse futility near the leaves, and late-move
+//!   reductions of quiet moves tried late, searched again in full when
+//!   they surprise;
+//! - a position that repeats one earlier in the game or the line (since
+//!   the last capture or pawn move), the fifty-move mark and a dead
+//!   position score as a draw; mates are scored by their distance, so the
+//!   nearer is preferred.
+//!
+//! The evaluation is `chess_eval.rs`. At a losing score the search claims
+//! a draw when the rules allow one.
+
+use arrayvec::ArrayVec;
+use rand::Rng;
+use rand::rngs::StdRng;
+
+use super::chess_eval::{evaluate, worth};
+use super::table::{Bound, Table, zobrist};
+use super::{Limits, MATE, MATE_BOUND, Watch};
+use crate::bot::clock::{Clock, Deadline};
+use crate::bot::search::Searched;
+use crate::bot::{BotError, Budget, Level};
+use crate::rules::Seat;
+use crate::rules::chess::bitboard::{self, Squares};
+use crate::rules::chess::{Chess, ChessAction, Move, Position, Role};
+
+/// The deepest line the search follows (extensions and quiescence
+/// included).
+const MAX_PLY: usize = 96;
+/// The transposition table's size: 2^20 slots of 24 bytes.
+const TABLE_BITS: u32 = 20;
+/// Below this score the search claims a draw when it may.
+const CLAIM_BELOW: i32 = -25;
+
+/// Zobrist keys: a piece of a colour and role on a square; then the side
+/// to move, the castling rights (16) and the en passant file (8).
+static PIECE_KEYS: [u64; 768] = zobrist(0x00c0_ffee);
+static STATE_KEYS: [u64; 25] = zobrist(0x0bad_cafe);
+
+fn zobrist_key(position: &Position) -> u64 {
+    let mut key = 0;
+    for color in [Seat::White, Seat::Black] {
+        for role in Role::ALL {
+            let base = (color.index() * 6 + role.index()) * 64;
+            for sq in Squares(position.pieces(color, role)) {
+                key ^= PIECE_KEYS[base + sq as usize];
+            }
+        }
+    }
+    if position.turn() == Seat::Black {
+        key ^= STATE_KEYS[0];
+    }
+    key ^= STATE_KEYS[1 + position.castling_rights().bits() as usize];
+    if let Some(ep) = position.en_passant() {
+        key ^= STATE_KEYS[17 + ep.file() as usize];
+    }
+    key
+}
+
+fn index(square: crate::rules::chess::Square) -> u8 {
+    bitboard::index(square).expect("a chess move stays on the board")
+}
+
+/// A move as the table keeps it (never 0).
+fn code(mv: &Move) -> u32 {
+    let promotion = mv.promotion.map_or(0, |role| role.index() as u32 + 1);
+    1 << 16 | promotion << 12 | (index(mv.to) as u32) << 6 | index(mv.from) as u32
+}
+
+/// A list of moves with their ordering scores, on the stack.
+type Moves = ArrayVec<(Move, i32), 256>;
+
+/// What a move takes, if anything (en passant takes a pawn).
+fn victim(position: &Position, mv: &Move) -> Option<Role> {
+    let to = index(mv.to);
+    position.role_at(to).or_else(|| {
+        let pawn = position.role_at(index(mv.from)) == Some(Role::Pawn);
+        (pawn && mv.from.file() != mv.to.file()).then_some(Role::Pawn)
+    })
+}
+
+fn is_quiet(position: &Position, mv: &Move) -> bool {
+    mv.promotion.is_none() && victim(position, mv).is_none()
+}
+
+struct Searcher<'a> {
+    table: Table,
+    killers: [[u32; 2]; MAX_PLY],
+    /// Quiet moves' cut-offs: by side, from-square and to-square.
+    history: Vec<i32>,
+    /// The keys of the positions of the game (since its last capture or
+    /// pawn move) and of the line searched, the current one last.
+    line: Vec<u64>,
+    watch: Watch<'a>,
+    limits: Limits,
+    /// The seed of the evaluation's noise (weaker levels).
+    seed: u64,
+}
+
+impl Searcher<'_> {
+    fn evaluate(&self, position: &Position, key: u64) -> i32 {
+        evaluate(position) + self.limits.noise_for(key ^ self.seed)
+    }
+
+    /// Whether the current position (the line's last) stands earlier in
+    /// the line, with the same side to move, since `since`.
+    fn repeats(&self, since: usize) -> bool {
+        let last = self.line.len() - 1;
+        let key = self.line[last];
+        let mut at = last;
+        while at >= since + 2 {
+            at -= 2;
+            if self.line[at] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The moves of `position` ordered: best first is left to the caller
+    /// (it picks the highest score each time).
+    fn ordered(&self, position: &Position, best: u32, ply: usize) -> Moves {
+        let mut moves = Moves::new();
+        position.for_each_legal_move(|mv| moves.push((mv, 0)));
+        let side = position.turn().index();
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for (mv, score) in moves.iter_mut() {
+            let coded = code(mv);
+            *score = if coded == best {
+                1 << 30
+            } else if let Some(taken) = victim(position, mv) {
+                let mover = position.role_at(index(mv.from)).unwrap_or(Role::Pawn);
+                1_000_000 + 8 * worth(taken) - worth(mover) / 8
+            } else if mv.promotion == Some(Role::Queen) {
+                900_000
+            } else if mv.promotion.is_some() {
+                -1_000_000
+            } else if coded == killers[0] {
+                800_000
+            } else if coded == killers[1] {
+                790_000
+            } else {
+                self.history[(side * 64 + index(mv.from) as usize) * 64 + index(mv.to) as usize]
+            };
+        }
+        moves
+    }
+
+    fn reward(&mut self, position: &Position, mv: &Move, depth: i32, ply: usize) {
+        let coded = code(mv);
+        let killers = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if killers[0] != coded {
+            killers[1] = killers[0];
+            killers[0] = coded;
+        }
+        let side = position.turn().index();
+        let slot = (side * 64 + index(mv.from) as usize) * 64 + index(mv.to) as usize;
+        self.history[slot] += depth * depth;
+        if self.history[slot] > 400_000 {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// The negamax value of the line's last position, `position`, searched
+    /// `depth` plies deep within (alpha, beta).
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        since: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        if self.watch.tick() {
+            return 0;
+        }
+        if self.repeats(since)
+            || position.halfmove_clock() >= 100
+            || position.is_insufficient_material()
+        {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(position, key);
+        }
+        let in_check = position.checkers() != 0;
+        if depth <= 0 && !in_check {
+            return self.quiescence(position, key, ply, alpha, beta);
+        }
+        let depth = depth.max(1);
+        let pv = beta - alpha > 1;
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored
+            && !pv
+            && i32::from(entry.depth) >= depth
+        {
+            let score = from_table(entry.score, ply);
+            let cuts = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cuts {
+                return score;
+            }
+        }
+        let side = position.turn();
+        if !in_check && !pv && beta.abs() < MATE_BOUND {
+            let standing = self.evaluate(position, key);
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 3 && standing - 120 * depth >= beta {
+                return standing;
+            }
+            let pieces = position.pieces(side, Role::Knight)
+                | position.pieces(side, Role::Bishop)
+                | position.pieces(side, Role::Rook)
+                | position.pieces(side, Role::Queen);
+            if null_allowed
+                && depth >= 3
+                && standing >= beta
+                && pieces != 0
+                && let Some(passed) = position.passed()
+            {
+                let reduction = if depth >= 6 { 3 } else { 2 };
+                let passed_key = zobrist_key(&passed);
+                self.line.push(passed_key);
+                let since = self.line.len() - 1;
+                let score = -self.negamax(
+                    &passed,
+                    passed_key,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    since,
+                    false,
+                );
+                self.line.pop();
+                if self.watch.stopped() {
+                    return 0;
+                }
+                if score >= beta {
+                    return beta;
+                }
+            }
+        }
+        let mut moves = self.ordered(position, stored.map_or(0, |e| e.best), ply);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let original_alpha = alpha;
+        let mut best_score = -MATE;
+        let mut best_move = 0;
+        for tried in 0..moves.len() {
+            let (mv, _) = take_best(&mut moves, tried);
+            let quiet = is_quiet(position, &mv);
+            let child = position.play(&mv);
+            let child_key = zobrist_key(&child);
+            let gives_check = child.checkers() != 0;
+            let extension = i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
+            self.line.push(child_key);
+            let child_since = if quiet && position.role_at(index(mv.from)) != Some(Role::Pawn) {
+                since
+            } else {
+                self.line.len() - 1
+            };
+            let search = |me: &mut Self, depth: i32, alpha: i32, beta: i32| {
+                -me.negamax(
+                    &child,
+                    child_key,
+                    depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    child_since,
+                    true,
+                )
+            };
+            let score = if tried == 0 {
+                search(self, new_depth, alpha, beta)
+            } else {
+                let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&code(&mv));
+                let reduction =
+                    if depth >= 3 && tried >= 3 && quiet && !in_check && !gives_check && !killer {
+                        (1 + i32::from(tried >= 8) + i32::from(depth >= 8)).min(new_depth - 1)
+                    } else {
+                        0
+                    };
+                let mut score = search(self, new_depth - reduction, alpha, alpha + 1);
+                if score > alpha && reduction > 0 {
+                    score = search(self, new_depth, alpha, alpha + 1);
+                }
+                if score > alpha && score < beta {
+                    score = search(self, new_depth, alpha, beta);
+                }
+                score
+            };
+            self.line.pop();
+            if self.watch.stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = code(&mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.reward(position, &mv, depth, ply);
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(key, best_move, to_table(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Captures (all moves in check) until the position is quiet.
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.watch.tick() {
+            return 0;
+        }
+        if position.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = position.checkers() != 0;
+        let standing = self.evaluate(position, key);
+        if ply >= MAX_PLY - 1 {
+            return standing;
+        }
+        if !in_check {
+            if standing >= beta {
+                return standing;
+            }
+            alpha = alpha.max(standing);
+        }
+        let mut moves = self.ordered(position, 0, ply);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let enemy = position.turn().other();
+        let mut best = if in_check {
+            -MATE + ply as i32
+        } else {
+            standing
+        };
+        for tried in 0..moves.len() {
+            let (mv, _) = take_best(&mut moves, tried);
+            if !in_check {
+                let taken = victim(position, &mv);
+                // Captures and queen promotions only.
+                if taken.is_none() && mv.promotion != Some(Role::Queen) {
+                    continue;
+                }
+                if let Some(taken) = taken
+                    && mv.promotion.is_none()
+                {
+                    // Cannot reach alpha even if it wins the piece.
+                    if standing + worth(taken) + 200 < alpha {
+                        continue;
+                    }
+                    // A defended piece taken by a worthier one: likely a loss.
+                    let mover = position.role_at(index(mv.from)).unwrap_or(Role::Pawn);
+                    if worth(mover) > worth(taken)
+                        && position.attackers(index(mv.to), enemy, position.occupied()) != 0
+                    {
+                        continue;
+                    }
+                }
+            }
+            let child = position.play(&mv);
+            let child_key = zobrist_key(&child);
+            let score = -self.quiescence(&child, child_key, ply + 1, -beta, -alpha);
+            if self.watch.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Swaps the best-scored of `moves[from..]` into `from` and returns it.
+fn take_best(moves: &mut Moves, from: usize) -> (Move, i32) {
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        if moves[i].1 > moves[best].1 {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    moves[from]
+}
+
+/// A mate score as the table keeps it: counted from the position, not the
+/// root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The keys of the game's positions since its last capture or pawn move,
+/// the current one last.
+fn game_line(game: &Chess) -> Vec<u64> {
+    let mut position = game.start().clone();
+    let mut line = vec![zobrist_key(&position)];
+    for played in game.moves() {
+        let zeroing = position.is_zeroing(&played.mv);
+        position = position.play(&played.mv);
+        if zeroing {
+            line.clear();
+        }
+        line.push(zobrist_key(&position));
+    }
+    line
+}
+
+/// The search's choice for `seat` in `game`, within `budget` on `clock`
+/// (its time from the clock's start; `budget.iterations`, when set, allows
+/// that many thousand nodes once two plies are searched, for a choice
+/// that does not depend on the machine).
+pub(crate) fn run(
+    game: &Chess,
+    seat: Seat,
+    level: Level,
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut StdRng,
+) -> Result<Searched, BotError> {
+    let time = Deadline::new(clock, budget.time);
+    let position = game.current().clone();
+    if game.outcome().is_some() || position.turn() != seat {
+        return Err(BotError::NothingToDo);
+    }
+    let limits = Limits::of(level);
+    let mut searcher = Searcher {
+        table: Table::new(TABLE_BITS),
+        killers: [[0; 2]; MAX_PLY],
+        history: vec![0; 2 * 64 * 64],
+        line: game_line(game),
+        watch: Watch::new(time, budget.iterations.map(|n| u64::from(n) * 1000)),
+        limits,
+        seed: rng.random(),
+    };
+    let root_key = zobrist_key(&position);
+    let mut moves = searcher.ordered(&position, 0, 0);
+    if moves.is_empty() {
+        return Err(BotError::NothingToDo);
+    }
+    // Ordered once as the table would (captures first); then the best of
+    // each finished depth goes first.
+    moves.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
+    let started = time.elapsed();
+    let mut chosen = 0;
+    let mut chosen_score = -MATE;
+    let mut reached = 0;
+    for depth in 1..=limits.max_depth {
+        // Past two plies, the node limit of an iteration budget applies.
+        searcher.watch.arm_node_limit(depth > 2);
+        let Some((best, score, finished)) = searcher.root(&position, root_key, &moves, depth)
+        else {
+            break;
+        };
+        chosen = best;
+        chosen_score = score;
+        if !finished {
+            break;
+        }
+        reached = depth;
+        let first = moves.remove(best);
+        moves.insert(0, first);
+        chosen = 0;
+        if score >= MATE_BOUND {
+            break;
+        }
+        // The next depth takes several times this one: do not start it
+        // where it cannot finish.
+        let spent = time.elapsed().saturating_sub(started);
+        if time.left() < spent * 2 {
+            break;
+        }
+    }
+    let action = if chosen_score < CLAIM_BELOW && game.claimable().is_some() {
+        ChessAction::ClaimDraw
+    } else {
+        ChessAction::Move(moves[chosen].0)
+    };
+    Ok(Searched {
+        text: time.notation(game, seat, &action),
+        iterations: reached as u32,
+        nodes: searcher.watch.nodes(),
+    })
+}
+
+impl Searcher<'_> {
+    /// One depth of the root: the index of the best move, its score, and
+    /// whether every move was searched. `None`: stopped before the first
+    /// move's score.
+    fn root(
+        &mut self,
+        position: &Position,
+        root_key: u64,
+        moves: &Moves,
+        depth: i32,
+    ) -> Option<(usize, i32, bool)> {
+        let mut alpha = -MATE;
+        let beta = MATE;
+        let mut best: Option<(usize, i32)> = None;
+        let since = self.line.len() - 1;
+        for (i, (mv, _)) in moves.iter().enumerate() {
+            let child = position.play(mv);
+            let child_key = zobrist_key(&child);
+            let gives_check = child.checkers() != 0;
+            let new_depth = depth - 1 + i32::from(gives_check);
+            self.line.push(child_key);
+            let child_since = if position.is_zeroing(mv) {
+                self.line.len() - 1
+            } else {
+                since
+            };
+            let mut score = if i == 0 {
+                -self.negamax(
+                    &child,
+                    child_key,
+                    new_depth,
+                    1,
+                    -beta,
+                    -alpha,
+                    child_since,
+                    true,
+                )
+            } else {
+                -self.negamax(
+                    &child,
+                    child_key,
+                    new_depth,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    child_since,
+                    true,
+                )
+            };
+            if i > 0 && score > alpha && !self.watch.stopped() {
+                score = -self.negamax(
+                    &child,
+                    child_key,
+                    new_depth,
+                    1,
+                    -beta,
+                    -alpha,
+                    child_since,
+                    true,
+                );
+            }
+            self.line.pop();
+            if self.watch.stopped() {
+                return best.map(|(i, score)| (i, score, false));
+            }
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((i, score));
+            }
+            alpha = alpha.max(score);
+        }
+        self.table.store(
+            root_key,
+            best.map_or(0, |(i, _)| code(&moves[i].0)),
+            best.map_or(0, |(_, s)| s),
+            depth,
+            Bound::Exact,
+        );
+        best.map(|(i, score)| (i, score, true))
+    }
+}
