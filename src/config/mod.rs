@@ -7,13 +7,14 @@
 //! it names no other room of the crate.
 
 pub mod folder;
+mod location;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
-use crate::store::Location;
+pub use location::{Location, is_postgres_url, redact};
 
 /// `config/arbiter.toml` and friends.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -80,7 +81,7 @@ impl DatabaseConfig {
     /// `password_env`: such a URL carries its own); a file replaces `path`.
     pub fn override_with(&mut self, db: &Path) {
         let text = db.to_string_lossy();
-        if crate::store::is_postgres_url(&text) {
+        if is_postgres_url(&text) {
             self.url = Some(text.into_owned());
             self.password_env = None;
         } else {
@@ -93,7 +94,7 @@ impl DatabaseConfig {
     fn check(&self) -> anyhow::Result<()> {
         match &self.url {
             Some(url) => {
-                if !crate::store::is_postgres_url(url) {
+                if !is_postgres_url(url) {
                     bail!("database.url {url:?} is not a postgres:// URL");
                 }
                 let parsed = url::Url::parse(url)

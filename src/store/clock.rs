@@ -1,7 +1,8 @@
 //! Reminders sent and vacations taken.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Utc};
 
+pub use super::stamp::{format_time, parse_time};
 use super::{Stamp, StoreError, Tx};
 use crate::rules::Seat;
 
@@ -10,19 +11,6 @@ use crate::rules::Seat;
 pub struct Vacation {
     pub starts: DateTime<Utc>,
     pub ends: DateTime<Utc>,
-}
-
-/// Reads a timestamp as the store writes it (`2026-11-21T22:09:10Z`, which
-/// is also SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ')`).
-pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
-    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%SZ")
-        .ok()
-        .map(|t| t.and_utc())
-}
-
-/// Writes a timestamp as the store does.
-pub fn format_time(time: DateTime<Utc>) -> String {
-    time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 /// Records a reminder for the turn that began at `turn`; false if it was

@@ -40,7 +40,6 @@ pub mod finished;
 pub mod games;
 pub mod health;
 pub mod lease;
-mod location;
 pub mod mail;
 mod stamp;
 pub mod watchers;
@@ -58,8 +57,8 @@ use sqlx::{
 };
 use thiserror::Error;
 
-use location::redact;
-pub use location::{Location, is_postgres_url};
+use crate::config::redact;
+pub use crate::config::{Location, is_postgres_url};
 pub use stamp::Stamp;
 
 /// A database failure. Never shown to a player.
@@ -134,6 +133,16 @@ impl StoreError {
 pub enum Backend {
     Sqlite,
     Postgres,
+}
+
+impl Location {
+    /// The backend that keeps a database at this location.
+    pub fn backend(&self) -> Backend {
+        match self {
+            Location::Sqlite(_) => Backend::Sqlite,
+            Location::Postgres(_) => Backend::Postgres,
+        }
+    }
 }
 
 /// The pool of connections of one backend.

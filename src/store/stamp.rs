@@ -1,13 +1,11 @@
 //! [`Stamp`]: a moment as each backend keeps it.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use sqlx::encode::IsNull;
 use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgArgumentBuffer, PgTypeInfo, PgValueRef};
 use sqlx::sqlite::{SqliteArgumentValue, SqliteTypeInfo, SqliteValueRef};
 use sqlx::{Decode, Encode, Postgres, Sqlite, Type};
-
-use super::clock::{format_time, parse_time};
 
 /// A moment in a column: `timestamptz` in PostgreSQL, and in SQLite the
 /// text `2026-11-21T22:09:10Z` (UTC, whole seconds: what SQLite's own
@@ -16,6 +14,19 @@ use super::clock::{format_time, parse_time};
 /// is the same for each (sqlx's `Any` driver carries no time at all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Stamp(pub DateTime<Utc>);
+
+/// Reads a timestamp as the store writes it (`2026-11-21T22:09:10Z`, which
+/// is also SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ')`).
+pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%SZ")
+        .ok()
+        .map(|t| t.and_utc())
+}
+
+/// Writes a timestamp as the store does.
+pub fn format_time(time: DateTime<Utc>) -> String {
+    time.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
 
 impl Stamp {
     /// The moment as the store writes it in text (and SQLite keeps it).

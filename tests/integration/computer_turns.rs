@@ -201,10 +201,19 @@ async fn a_resignation_before_the_answer_ends_the_debt() {
 async fn other_mail_is_processed_while_the_computer_thinks() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("arbiter.db");
-    // Five seconds a move (a third of the budget, at the default level):
-    // long beside a mail's processing.
-    let mut room = open(&path, thinking(15_000)).await;
-    let reply = started(&mut room).await;
+    // Three seconds a move (the whole budget, at level 3, which sets no
+    // depth limit: the lower levels' alpha-beta may finish early): long
+    // beside a mail's processing.
+    let mut room = open(&path, thinking(3_000)).await;
+    let challenge = mail(
+        ALICE,
+        REFEREE,
+        "A game",
+        "start@x",
+        "challenge computer chess level=3 as white",
+    );
+    assert_eq!(room.deliver(&challenge).await, Handled::Applied);
+    let reply = room.reply_to(ALICE).await;
     let key = room.next_key();
     let moved = mail(ALICE, &reply, "Re", "e4@x", "e4");
     assert_eq!(room.process_only(key, &moved).await, Handled::Applied);

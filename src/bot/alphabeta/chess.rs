@@ -510,6 +510,21 @@ pub(crate) fn run(
     // Ordered once as the table would (captures first); then the best of
     // each finished depth goes first.
     moves.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
+    // A mate at once is played whatever the clock says: a budget too short
+    // for the first depth (a tenth of a few milliseconds at level 1, on a
+    // busy machine) must not cost a won game. The test is one move and one
+    // reply list per move, counted on the clock like any position.
+    if let Some(mate) = moves.iter().position(|(mv, _)| {
+        searcher.watch.tick();
+        let child = position.play(mv);
+        child.checkers() != 0 && !child.has_legal_move()
+    }) {
+        return Ok(Searched {
+            text: time.notation(game, seat, &ChessAction::Move(moves[mate].0)),
+            iterations: 0,
+            nodes: searcher.watch.nodes(),
+        });
+    }
     let started = time.elapsed();
     let mut chosen = 0;
     let mut chosen_score = -MATE;

@@ -13,8 +13,6 @@ const TOP: u32 = 6;
 const RIGHT: u32 = 8;
 /// The band around a torus board, where its edges' arrows are drawn.
 const SEAM: u32 = 12;
-/// One row of chips beside the board.
-pub(super) const HAND_ROW: u32 = 30;
 
 pub(super) struct Frame {
     /// A square's side.
@@ -47,7 +45,7 @@ impl Frame {
         let gap = NUMBERS + 2 * seam;
         let (rows_above, rows_below) = super::hands::rows(diagram);
         let left = NUMBERS + seam;
-        let top = TOP + HAND_ROW * rows_above + seam;
+        let top = TOP + super::hands::HAND_ROW * rows_above + seam;
         let boards_width = square * u32::from(diagram.width) + gap * (boards - 1);
         let width = left + boards_width + seam + RIGHT;
         let width = width.max(super::hands::width_needed(diagram) + left + RIGHT);
@@ -60,7 +58,7 @@ impl Frame {
                 + square * u32::from(diagram.height)
                 + seam
                 + LETTERS
-                + HAND_ROW * rows_below,
+                + super::hands::HAND_ROW * rows_below,
             files,
             ranks,
             per_board,

@@ -9,7 +9,6 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::font;
-use super::frame::{Frame, HAND_ROW};
 use super::marks::chip_colours;
 use super::pieces::Sprite;
 use crate::rules::presentation::{Hand, Role};
@@ -36,6 +35,9 @@ fn rows_of(hand: Option<&Hand>) -> u32 {
         Some(_) => 2,
     }
 }
+
+/// One row of chips beside the board.
+pub(super) const HAND_ROW: u32 = 30;
 
 /// The rows above the board and below it.
 pub(super) fn rows(diagram: &Diagram) -> (u32, u32) {
@@ -89,15 +91,17 @@ pub(super) fn sprites(diagram: &Diagram, used: &mut BTreeSet<Sprite>) {
     }
 }
 
-/// Both hands, in their bands.
-pub(super) fn draw(out: &mut String, diagram: &Diagram, frame: &Frame) {
+/// Both hands, in their bands: starting at `left`, the band above the
+/// board at `tops.0` and the one below it at `tops.1` (the frame's
+/// `hand_tops`).
+pub(super) fn draw(out: &mut String, diagram: &Diagram, left: u32, tops: (u32, u32)) {
     let (above, below) = placed(diagram);
-    let (top_above, top_below) = frame.hand_tops();
+    let (top_above, top_below) = tops;
     if let Some(hand) = above {
-        row(out, hand, frame.left, top_above);
+        row(out, hand, left, top_above);
     }
     if let Some(hand) = below {
-        row(out, hand, frame.left, top_below);
+        row(out, hand, left, top_below);
     }
 }
 

@@ -138,7 +138,7 @@ pub fn svg(diagram: &Diagram) -> String {
     if diagram.torus {
         edges::torus(&mut out, &frame);
     }
-    hands::draw(&mut out, diagram, &frame);
+    hands::draw(&mut out, diagram, frame.left, frame.hand_tops());
     let scale = frame.square as f32 / 45.0;
     for (column, row, square) in frame.squares() {
         let Cell::Piece {

@@ -404,8 +404,8 @@ fn hands_are_drawn_beside_the_board_as_the_view_has_them() {
     let frame = Frame::of(&d);
     // Black's hand above the board (Black sits at the top), White's below,
     // each with its chips out of play on a second row.
-    assert_eq!(frame.top, bare.top + 2 * frame::HAND_ROW);
-    assert_eq!(frame.height, bare.height + 4 * frame::HAND_ROW);
+    assert_eq!(frame.top, bare.top + 2 * hands::HAND_ROW);
+    assert_eq!(frame.height, bare.height + 4 * hands::HAND_ROW);
     let group = |seat: &str| {
         let at = svg.find(&format!("<g id=\"hand-{seat}\"")).unwrap();
         let rest = &svg[at..];

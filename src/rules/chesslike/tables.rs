@@ -9,7 +9,6 @@ use std::fmt;
 
 use super::pieces::{KindDef, Mode, Reach};
 use super::squares::SquareSet;
-use super::variant::Army;
 use crate::rules::geometry::{Geometry, Square};
 
 /// No square: the edge, a missing square (see [`Geometry::offset`]).
@@ -70,7 +69,8 @@ impl Tables {
     pub fn new(
         geometry: &Geometry,
         kinds: &[KindDef],
-        armies: &[Army],
+        // Each army's pawn step ahead and its two capturing diagonals.
+        pawn_steps: &[((i8, i8), [(i8, i8); 2])],
         zones: &[SquareSet],
         capture_split: Option<&SquareSet>,
         leap_attacks: &[(i8, i8, u32)],
@@ -117,9 +117,7 @@ impl Tables {
                 .collect();
             tables.motions.push(motions);
         }
-        for army in armies {
-            let (fx, fy) = army.forward;
-            let [(ax, ay), (bx, by)] = army.diagonals();
+        for &((fx, fy), [(ax, ay), (bx, by)]) in pawn_steps {
             let pawn = PawnVectors {
                 forward: id(&mut tables, fx, fy),
                 diagonals: [id(&mut tables, ax, ay), id(&mut tables, bx, by)],

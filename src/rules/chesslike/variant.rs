@@ -207,10 +207,15 @@ impl Variant {
                 }
             }
         }
+        let pawn_steps: Vec<_> = self
+            .armies
+            .iter()
+            .map(|army| (army.forward, army.diagonals()))
+            .collect();
         self.tables = Tables::new(
             &self.geometry,
             &self.kinds,
-            &self.armies,
+            &pawn_steps,
             &self.zones,
             self.capture_split.as_ref(),
             &self.leap_attacks,

@@ -1,10 +1,9 @@
 //! Where the database is: a SQLite file or a PostgreSQL URL, as the
 //! configuration and the command line name it, shown without a password.
+//! Data only: the store opens it (`store::Store::open_at`).
 
 use std::fmt;
 use std::path::PathBuf;
-
-use super::Backend;
 
 /// Where the database is: a SQLite file, or a PostgreSQL server.
 #[derive(Clone, PartialEq, Eq)]
@@ -24,13 +23,6 @@ impl Location {
             Location::Sqlite(PathBuf::from(
                 text.strip_prefix("sqlite://").unwrap_or(text),
             ))
-        }
-    }
-
-    pub fn backend(&self) -> Backend {
-        match self {
-            Location::Sqlite(_) => Backend::Sqlite,
-            Location::Postgres(_) => Backend::Postgres,
         }
     }
 }
@@ -57,7 +49,7 @@ impl fmt::Debug for Location {
 }
 
 /// A URL with its password, if any, replaced by `***`.
-pub(super) fn redact(url: &str) -> String {
+pub fn redact(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
