@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use crate::support::games::many_games;
 use crate::support::{Harness, Setup, WAIT};
 use arbiter::demo::mailstack::StackOptions;
 use arbiter::games::GameInfo;
@@ -24,13 +25,6 @@ use sqlx::Row;
 
 /// Moves each game gets (fewer if it ends before).
 const PLIES: usize = 4;
-
-const PAIRS: [(&str, &str); 4] = [
-    ("alice", "bob"),
-    ("carol", "dave"),
-    ("bob", "carol"),
-    ("dave", "alice"),
-];
 
 /// One game as the test plays it: the offline match beside the stored one.
 struct Played {
@@ -63,23 +57,11 @@ async fn many_games_by_mail_equal_their_replay_offline() {
     let store = harness.store().await;
     let referee = Referee::new(store.clone());
     let mut tx = store.write().await.unwrap();
-    let mut ids = Vec::new();
-    for i in 0..count {
-        let (white, black) = PAIRS[i % PAIRS.len()];
-        let game = if i % 4 == 3 { "bluff-chess" } else { "chess" };
-        let (id, _) = referee
-            .create_game(
-                &mut tx,
-                game,
-                &format!("{white}@example.test"),
-                &format!("{black}@example.test"),
-                &Options::default(),
-                None,
-            )
-            .await
-            .unwrap();
-        ids.push((id, game, white, black));
-    }
+    let ids: Vec<_> = many_games(&referee, &mut tx, count)
+        .await
+        .into_iter()
+        .map(|made| (made.id, made.game, made.white, made.black))
+        .collect();
     tx.commit().await.unwrap();
     let seeds: HashMap<i64, String> = sqlx::query("SELECT id, seed FROM games")
         .fetch_all(store.pool())

@@ -10,6 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::games::{Made, many_games};
 use arbiter::demo::mailstack::{MailStack, StackOptions};
 use arbiter::games::GameInfo;
 use arbiter::mail::daemon::LEASE_SECONDS;
@@ -174,13 +175,6 @@ struct Played {
     notations: Vec<String>,
 }
 
-const PAIRS: [(&str, &str); 4] = [
-    ("alice", "bob"),
-    ("carol", "dave"),
-    ("bob", "carol"),
-    ("dave", "alice"),
-];
-
 const GAMES: usize = 20;
 const PLIES: usize = 4;
 
@@ -202,20 +196,13 @@ async fn three_referees_killed_at_random_apply_every_move_once() {
     // The games, made by the host beside the running referees.
     let mut tx = store.write().await.unwrap();
     let mut played = Vec::new();
-    for i in 0..GAMES {
-        let (white, black) = PAIRS[i % PAIRS.len()];
-        let name = if i % 4 == 3 { "bluff-chess" } else { "chess" };
-        let (id, _) = referee
-            .create_game(
-                &mut tx,
-                name,
-                &format!("{white}@example.test"),
-                &format!("{black}@example.test"),
-                &Options::default(),
-                None,
-            )
-            .await
-            .unwrap();
+    for Made {
+        id,
+        game: name,
+        white,
+        black,
+    } in many_games(&referee, &mut tx, GAMES).await
+    {
         let row = games::get(&mut tx, id).await.unwrap().unwrap();
         let seats = games::seats(&mut tx, id).await.unwrap();
         let address = |seat: Seat| {

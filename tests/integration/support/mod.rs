@@ -6,6 +6,7 @@
 
 pub mod browser;
 pub mod cli;
+pub mod games;
 pub mod pgn;
 pub mod picture;
 pub mod room;
