@@ -65,12 +65,15 @@ impl fmt::Debug for Tables {
     }
 }
 
+/// An army's pawn step ahead and its two capturing diagonals, in files
+/// and ranks.
+pub(super) type PawnSteps = ((i8, i8), [(i8, i8); 2]);
+
 impl Tables {
     pub fn new(
         geometry: &Geometry,
         kinds: &[KindDef],
-        // Each army's pawn step ahead and its two capturing diagonals.
-        pawn_steps: &[((i8, i8), [(i8, i8); 2])],
+        pawn_steps: &[PawnSteps],
         zones: &[SquareSet],
         capture_split: Option<&SquareSet>,
         leap_attacks: &[(i8, i8, u32)],
