@@ -40,6 +40,14 @@ fn retry_delay(attempts: i64) -> i64 {
 const BATCH: i64 = 32;
 const IN_FLIGHT: usize = 16;
 
+/// The first pause after a pass the database failed; it doubles up to a
+/// minute while the failures go on.
+const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+
+/// Times a batch's outcomes are tried in the database before the pass
+/// gives up on it.
+const RECORD_ATTEMPTS: u32 = 4;
+
 /// Whether a send failed without any answer from the server (it is down,
 /// refuses connections, or timed out), as opposed to a 4xx answer.
 fn unreachable(error: &anyhow::Error) -> bool {
@@ -132,17 +140,31 @@ impl Sender {
 
     /// Sends everything due, then waits for new mail to send (or the next
     /// retry), until `stop` turns true: a pass under way is finished first.
+    /// A pass the database fails is tried again after a pause that grows
+    /// to a minute (a busy SQLite file, a PostgreSQL restart): only a
+    /// database that needs the host (full, read-only) stops the sender, and
+    /// with it the daemon, which says what to do.
     pub async fn run(
         &self,
         wake: Arc<Notify>,
         mut stop: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
+        let mut backoff = FIRST_BACKOFF;
         while !*stop.borrow_and_update() {
-            self.send_due().await?;
-            let mut conn = self.store.read().await?;
-            let next = mailstore::seconds_to_next(&mut conn).await?;
-            drop(conn);
-            let pause = Duration::from_secs(next.map(|s| s.clamp(1, 60) as u64).unwrap_or(60));
+            let pause = match self.pass().await {
+                Ok(pause) => {
+                    backoff = FIRST_BACKOFF;
+                    pause
+                }
+                Err(e) if super::needs_the_host(&e) => return Err(e),
+                Err(e) => {
+                    warn!(error = %format!("{e:#}"), retry_in = ?backoff,
+                        "the outbox's pass failed; it is tried again");
+                    let pause = backoff;
+                    backoff = (backoff * 2).min(Duration::from_secs(60));
+                    pause
+                }
+            };
             tokio::select! {
                 _ = wake.notified() => {}
                 _ = tokio::time::sleep(pause) => {}
@@ -151,6 +173,17 @@ impl Sender {
             }
         }
         Ok(())
+    }
+
+    /// One pass over the due mails; how long to wait for the next retry.
+    async fn pass(&self) -> anyhow::Result<Duration> {
+        self.send_due().await?;
+        let mut conn = self.store.read().await?;
+        let next = mailstore::seconds_to_next(&mut conn).await?;
+        drop(conn);
+        Ok(Duration::from_secs(
+            next.map(|s| s.clamp(1, 60) as u64).unwrap_or(60),
+        ))
     }
 
     /// How long this sender's claim on a batch of mails stands: long enough
@@ -204,15 +237,51 @@ impl Sender {
                 // fsync) for the sends that ended meanwhile.
                 .ready_chunks(IN_FLIGHT);
             while let Some(finished) = results.next().await {
-                let mut tx = self.store.write().await?;
-                for (mail, result) in finished {
-                    if let Some(result) = result {
-                        sent += self.record(&mut tx, &mail, result, &mut forwarded).await?;
-                    }
-                }
-                tx.commit().await?;
+                let finished: Vec<_> = finished
+                    .into_iter()
+                    .filter_map(|(mail, result)| Some((mail, result?)))
+                    .collect();
+                sent += self.record_all(&finished, &mut forwarded).await?;
             }
         }
+    }
+
+    /// Records how the sends in `finished` ended, in one transaction; how
+    /// many went out. The mails have left (or not) whatever the database
+    /// does, so a busy database is waited out a few times before the pass
+    /// gives up: an unrecorded send is sent again at the next pass.
+    async fn record_all(
+        &self,
+        finished: &[(Outgoing, anyhow::Result<()>)],
+        forwarded: &mut bool,
+    ) -> anyhow::Result<usize> {
+        let mut attempt = 1;
+        loop {
+            let was_forwarded = *forwarded;
+            match self.try_record_all(finished, forwarded).await {
+                Err(e) if attempt < RECORD_ATTEMPTS && super::is_passing(&e) => {
+                    *forwarded = was_forwarded;
+                    warn!(error = %format!("{e:#}"), attempt, "the sends could not be recorded; trying again");
+                    tokio::time::sleep(FIRST_BACKOFF * attempt).await;
+                    attempt += 1;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    async fn try_record_all(
+        &self,
+        finished: &[(Outgoing, anyhow::Result<()>)],
+        forwarded: &mut bool,
+    ) -> anyhow::Result<usize> {
+        let mut tx = self.store.write().await?;
+        let mut sent = 0;
+        for (mail, result) in finished {
+            sent += self.record(&mut tx, mail, result, forwarded).await?;
+        }
+        tx.commit().await?;
+        Ok(sent)
     }
 
     /// Records how one send ended; 1 if the mail went out.
@@ -220,7 +289,7 @@ impl Sender {
         &self,
         tx: &mut crate::store::Tx,
         mail: &Outgoing,
-        result: anyhow::Result<()>,
+        result: &anyhow::Result<()>,
         forwarded: &mut bool,
     ) -> anyhow::Result<usize> {
         match result {
@@ -315,6 +384,92 @@ pub fn auth_refused(error: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Security;
+    use sqlx::Connection;
+
+    #[tokio::test]
+    async fn a_busy_database_pauses_the_sender_and_does_not_stop_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("referee.db");
+        let store = Store::open_waiting(&path, Duration::from_millis(50))
+            .await
+            .unwrap();
+        let mut tx = store.write().await.unwrap();
+        let raw = b"Subject: a move\r\n\r\nbody\r\n";
+        mailstore::enqueue(
+            &mut tx,
+            "player@example.org",
+            "<m1@test>",
+            "a move",
+            raw,
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        // A port nothing listens on: each send fails at once, and its
+        // failure must be written down.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let config = SmtpConfig {
+            host: "127.0.0.1".into(),
+            port,
+            security: Security::Plain,
+            username: None,
+            auth: Default::default(),
+            password_env: None,
+            token_command: None,
+            ca_file: None,
+            timeout_seconds: 2,
+        };
+        let sender =
+            Arc::new(Sender::new(&config, None, "referee@example.test", store.clone()).unwrap());
+
+        // Another writer holds SQLite's write lock for longer than the
+        // sender's retries of one batch.
+        let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut other)
+            .await
+            .unwrap();
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn({
+            let sender = sender.clone();
+            async move { sender.run(Arc::new(Notify::new()), stopped).await }
+        });
+        tokio::time::sleep(Duration::from_secs(7)).await;
+        assert!(!task.is_finished(), "the sender stopped on a busy database");
+        let attempts = || async {
+            let (attempts,): (i64,) = sqlx::query_as("SELECT attempts FROM outbox")
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+            attempts
+        };
+        assert_eq!(
+            attempts().await,
+            0,
+            "nothing was written while the lock was held"
+        );
+
+        sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while attempts().await == 0 {
+            assert!(
+                Instant::now() < deadline,
+                "the failed send was never recorded"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        stop.send(true).unwrap();
+        task.await.unwrap().unwrap();
+    }
 
     #[test]
     fn retries_start_soon_and_level_off_at_an_hour() {

@@ -8,6 +8,7 @@ use super::folders::FolderRefused;
 use super::imap::{LoginRefused, Mailbox};
 use super::inbox::Mailroom;
 use super::login::Login;
+use super::needs_the_host;
 use super::shutdown::Stop;
 use crate::config::ImapConfig;
 use crate::store::StoreError;
@@ -122,15 +123,6 @@ struct LeaseGone;
 /// Whether the server refused a configured folder for good.
 fn refused(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.is::<FolderRefused>())
-}
-
-/// Whether the database is full or read-only (see
-/// [`StoreError::needs_the_host`]).
-fn needs_the_host(error: &anyhow::Error) -> bool {
-    error.chain().any(|e| {
-        e.downcast_ref::<StoreError>()
-            .is_some_and(StoreError::needs_the_host)
-    })
 }
 
 /// One IMAP session: the mails waiting, one at a time, then a wait for

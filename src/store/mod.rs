@@ -86,6 +86,14 @@ pub enum StoreError {
          (systemd restarts it by itself)"
     )]
     ReadOnly,
+    /// SQLite's write lock stayed with another writer for longer than
+    /// this connection waits for it (SQLITE_BUSY, SQLITE_LOCKED): nothing
+    /// was written; the same work succeeds once the other writer is done.
+    #[error(
+        "the database is busy: another writer held SQLite's write lock for longer than the \
+         referee waits ({BUSY_WAIT_SECONDS} s); nothing was written, and the work is tried again"
+    )]
+    Busy,
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
@@ -109,6 +117,7 @@ impl From<sqlx::Error> for StoreError {
             .and_then(|code| code.parse::<i32>().ok())
             .map(|code| code & 0xff);
         match code {
+            Some(SQLITE_BUSY | SQLITE_LOCKED) => StoreError::Busy,
             Some(SQLITE_FULL) => StoreError::Full,
             Some(SQLITE_READONLY) => StoreError::ReadOnly,
             _ => StoreError::Sql(error),
@@ -116,7 +125,13 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
+const SQLITE_BUSY: i32 = 5;
+const SQLITE_LOCKED: i32 = 6;
 const SQLITE_READONLY: i32 = 8;
+
+/// How long a SQLite connection waits for the write lock before it gives
+/// up with [`StoreError::Busy`].
+const BUSY_WAIT_SECONDS: u64 = 10;
 const SQLITE_FULL: i32 = 13;
 
 impl StoreError {
@@ -125,6 +140,24 @@ impl StoreError {
     /// stops and says what to do rather than retry in a loop.
     pub fn needs_the_host(&self) -> bool {
         matches!(self, StoreError::Full | StoreError::ReadOnly)
+    }
+
+    /// Whether the same work may well succeed if tried again soon: the
+    /// database was busy, the connection broke or none was free in time,
+    /// or PostgreSQL rolled the transaction back for a conflict or a
+    /// restart. Nothing of the failed transaction was committed.
+    pub fn is_passing(&self) -> bool {
+        match self {
+            StoreError::Busy => true,
+            StoreError::Sql(sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut) => true,
+            StoreError::Sql(sqlx::Error::Database(e)) => e.code().is_some_and(|code| {
+                // PostgreSQL's classes: 40 a transaction rolled back
+                // (serialization, deadlock), 08 the connection, 57P0x the
+                // server shutting down or restarting.
+                code.starts_with("40") || code.starts_with("08") || code.starts_with("57P0")
+            }),
+            _ => false,
+        }
     }
 }
 
@@ -280,7 +313,21 @@ impl Store {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10))
+            .busy_timeout(Duration::from_secs(BUSY_WAIT_SECONDS))
+    }
+
+    /// A SQLite database file whose connections wait only `wait` for the
+    /// write lock, for tests of what a busy database does.
+    #[cfg(test)]
+    pub(crate) async fn open_waiting(path: &Path, wait: Duration) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(Self::tune(options).busy_timeout(wait))
+            .await?;
+        Self::migrate_sqlite(pool).await
     }
 
     async fn migrate_sqlite(pool: SqlitePool) -> Result<Store, StoreError> {
