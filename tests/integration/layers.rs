@@ -23,22 +23,36 @@ use imports::Edge;
 
 /// The project's layering: the rooms, bottom first. A room may name only
 /// the rooms before it.
+// rustfmt would move each comment up to the line before it.
+#[rustfmt::skip]
 const ROOMS: &[&str] = &[
     // The games' rules: pure, deterministic, no I/O.
-    "rules",   // The computer player: a function of what its seat was told.
-    "bot",     // The games the referee runs: each game's rules tied to its computer.
-    "games",   // What players write.
-    "command", // The host's configuration, as data the rooms above read.
-    "config",  // The database: the only room that names SQLite.
-    "store",   // A game exported, as JSON and PGN (data the referee builds).
+    "rules",
+    // The computer player: a function of what its seat was told.
+    "bot",
+    // The games the referee runs: each game's rules tied to its computer.
+    "games",
+    // What players write.
+    "command",
+    // The host's configuration, as data the rooms above read.
+    "config",
+    // The database: the only room that names SQLite or PostgreSQL.
+    "store",
+    // A game exported, as JSON and PGN (data the referee builds).
     "archive",
     // The life of a game: commands and stored games to new games and notices.
-    "referee", // Notices and views as text, HTML and pictures.
-    "render",  // The static archive site, rendered like the mails.
-    "site",    // Players' mail, in and out.
-    "mail",    // `arbiter check`: the host's mail path tried step by step.
-    "check",   // `arbiter demo`: the local mail stack and its players.
-    "demo",    // The command line.
+    "referee",
+    // Notices and views as text, HTML and pictures.
+    "render",
+    // The static archive site, rendered like the mails.
+    "site",
+    // Players' mail, in and out.
+    "mail",
+    // `arbiter check`: the host's mail path tried step by step.
+    "check",
+    // `arbiter demo`: the local mail stack and its players.
+    "demo",
+    // The command line.
     "cli",
 ];
 
