@@ -121,12 +121,13 @@ const CROSS: &str = "M6.6 2.6H9.4V5.6H12.4V8.4H9.4V13.4H6.6V8.4H3.6V5.6H6.6Z";
 /// reads on dark squares and dark pieces.
 pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
     match mark {
-        // A gold star at the upper right.
+        // A large gold star at the upper right, outlined dark inside a
+        // white halo: its shape reads on any square and in grey.
         Mark::AlterEgo => {
             let _ = write!(
                 out,
-                "<path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"2.4\" stroke-linejoin=\"round\"/>\
-                 <path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#7a5600\" stroke-width=\"0.9\" stroke-linejoin=\"round\"/>"
+                "<path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"3.6\" stroke-linejoin=\"round\"/>\
+                 <path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#4a3400\" stroke-width=\"1.4\" stroke-linejoin=\"round\"/>"
             );
         }
         // A disc in the colours of the side the piece started on, with a
@@ -168,5 +169,5 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
 /// The colour of the second army's badge.
 pub(crate) const SECOND_ARMY_INK: &str = "#1d4ed8";
 
-/// A five-pointed star at the upper right.
-const STAR: &str = "M37.5 0.8L39.5 5.4L44.4 5.6L40.6 8.7L41.9 13.4L37.5 10.7L33.1 13.4L34.4 8.7L30.6 5.6L35.5 5.4Z";
+/// A five-pointed star at the upper right, 24 units across.
+const STAR: &str = "M32.6 0.4L35.7 8.2L44.0 8.7L37.5 14.0L39.7 22.1L32.6 17.6L25.5 22.1L27.7 14.0L21.2 8.7L29.5 8.2Z";

@@ -142,6 +142,13 @@ pub(super) const SCENES: &[Scene] = &[
         moves: &["auto", "auto", "auto", "auto"],
     },
     Scene {
+        name: "superial-hybrid-mate",
+        game: "superial-chess",
+        options: &["hybrid=on"],
+        position: Some("(on)7/8/8/8/8/8/1Q6/7K w - - 0 1"),
+        moves: &["Qb7"],
+    },
+    Scene {
         name: "reflection-cross14",
         game: "reflection-teammate",
         options: &["setup=cross14"],
@@ -326,6 +333,29 @@ fn the_king_in_check_is_marked_for_everyone_and_at_checkmate() {
         moves: &["e4", "f5"],
     });
     assert!(diagram_for(quiet.as_ref(), "white").check.is_empty());
+}
+
+#[test]
+fn the_hybrids_king_in_check_and_checkmate_is_marked_for_everyone() {
+    use crate::rules::geometry::Square;
+    let a8 = Square::parse("a8").unwrap();
+    let mated = scene("superial-hybrid-mate");
+    assert!(mated.status().is_finished());
+    for viewer in VIEWERS {
+        let diagram = diagram_for(mated.as_ref(), viewer);
+        assert_eq!(diagram.check, [a8], "{viewer}");
+        assert!(super::svg(&diagram).contains("id=\"check-a8\""));
+    }
+    // In check, the game on: the same mark.
+    let checked = play(&Scene {
+        name: "hybrid-check",
+        game: "superial-chess",
+        options: &["hybrid=on"],
+        position: Some("(on)7/8/8/8/8/8/1Q6/7K w - - 0 1"),
+        moves: &["Qa2"],
+    });
+    assert!(!checked.status().is_finished());
+    assert_eq!(diagram_for(checked.as_ref(), "spectator").check, [a8]);
 }
 
 #[test]
