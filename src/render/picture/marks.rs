@@ -1,6 +1,6 @@
 //! What a picture draws besides plain pieces: Reality Check's two-faced
 //! chips, the Superial hybrid's king riding its cube, and the signs that
-//! mark a piece (alter ego, converted, second army, unpaired). All in the
+//! mark a piece (alter ego, converted, second army, unpaired, sealed). All in the
 //! 45-unit box of a square, like the pieces, and large enough to read at
 //! mail size: no sign is under 14 units (about 14 px on a 44 px square).
 //! Each sign has a shape of its own and a light halo, so that none is told
@@ -155,6 +155,20 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
                 font::FAMILY
             );
         }
+        // A dark padlock with a white keyhole at the lower left, by the
+        // down face it locks (its first element carries the class
+        // `sealed`, for the pages' tests).
+        Mark::Sealed => {
+            let _ = write!(
+                out,
+                "<path class=\"sealed\" d=\"{PADLOCK_SHACKLE}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"5\"/>\
+                 <path d=\"{PADLOCK_BODY}\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\"/>\
+                 <path d=\"{PADLOCK_SHACKLE}\" fill=\"none\" stroke=\"#1c1c1c\" stroke-width=\"2\"/>\
+                 <path d=\"{PADLOCK_BODY}\" fill=\"#1c1c1c\"/>\
+                 <circle cx=\"8\" cy=\"39.6\" r=\"1.5\" fill=\"#ffffff\"/>\
+                 <path d=\"M7.3 40H8.7V42.6H7.3Z\" fill=\"#ffffff\"/>"
+            );
+        }
         // An open ring at the upper left: alone, without a reflection.
         Mark::Unpaired => {
             let _ = write!(
@@ -165,6 +179,10 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
         }
     }
 }
+
+/// A padlock at the lower left (Reality Check): the down face is sealed.
+const PADLOCK_SHACKLE: &str = "M4.4 37V33.6A3.6 3.6 0 0 1 11.6 33.6V37";
+const PADLOCK_BODY: &str = "M1.8 36.4H14.2V44.4H1.8Z";
 
 /// The colour of the second army's badge.
 pub(crate) const SECOND_ARMY_INK: &str = "#1d4ed8";

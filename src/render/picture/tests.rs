@@ -450,6 +450,7 @@ fn the_small_marks_are_big_enough_to_see_at_mail_size() {
         Mark::Converted,
         Mark::SecondArmy,
         Mark::Unpaired,
+        Mark::Sealed,
     ] {
         let area = mark_area(mark);
         assert!(area >= 200, "{mark:?}: {area} px");
