@@ -391,8 +391,16 @@ fn every_game_with_check_marks_the_king_in_check_and_at_checkmate() {
         moves: &["U*e5"],
     });
     for viewer in VIEWERS {
-        assert_eq!(checked(bluff.as_ref(), viewer), [sq("e1")], "bluff {viewer}");
-        assert_eq!(checked(rebel.as_ref(), viewer), [sq("e8")], "rebel {viewer}");
+        assert_eq!(
+            checked(bluff.as_ref(), viewer),
+            [sq("e1")],
+            "bluff {viewer}"
+        );
+        assert_eq!(
+            checked(rebel.as_ref(), viewer),
+            [sq("e8")],
+            "rebel {viewer}"
+        );
     }
     // Reflection Teammate: played on, each side taking a checking move
     // where it has one, until a king is in check; its square is marked.
