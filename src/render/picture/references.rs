@@ -404,7 +404,7 @@ fn every_game_with_check_marks_the_king_in_check_and_at_checkmate() {
     }
     // Reflection Teammate: played on, each side taking a checking move
     // where it has one, until a king is in check; its square is marked.
-    let options = Options::parse(&["setup=cross8"]).unwrap();
+    let options = Options::parse(["setup=cross8"]).unwrap();
     let info = GameInfo::find("reflection-teammate").unwrap();
     let mut entropy = Entropy::new([7; 32], 0);
     let mut game = (info.new)(&options, &mut entropy).unwrap();
