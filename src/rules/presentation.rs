@@ -130,6 +130,10 @@ pub enum Mark {
     /// Reflection Teammate: the piece has no reflection and moves alone
     /// (`*` in the text).
     Unpaired,
+    /// Reality Check: the chip's down face, drawn because this viewer
+    /// knows it, is still sealed: its owner's secret at this moment, never
+    /// shown to both players (a known down face without it has been).
+    Sealed,
 }
 
 /// The colour of a square where a game's rules give squares colours.

@@ -12,6 +12,7 @@ mod support;
 
 mod archive_site;
 mod archive_site_screens;
+mod archive_site_sealed;
 mod check_e2e;
 mod cli;
 mod clock;

@@ -1,6 +1,6 @@
 //! What a picture draws besides plain pieces: Reality Check's two-faced
 //! chips, the Superial hybrid's king riding its cube, and the signs that
-//! mark a piece (alter ego, converted, second army, unpaired). All in the
+//! mark a piece (alter ego, converted, second army, unpaired, sealed). All in the
 //! 45-unit box of a square, like the pieces, and large enough to read at
 //! mail size: no sign is under 14 units (about 14 px on a 44 px square).
 //! Each sign has a shape of its own and a light halo, so that none is told
@@ -121,12 +121,13 @@ const CROSS: &str = "M6.6 2.6H9.4V5.6H12.4V8.4H9.4V13.4H6.6V8.4H3.6V5.6H6.6Z";
 /// reads on dark squares and dark pieces.
 pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
     match mark {
-        // A gold star at the upper right.
+        // A large gold star at the upper right, outlined dark inside a
+        // white halo: its shape reads on any square and in grey.
         Mark::AlterEgo => {
             let _ = write!(
                 out,
-                "<path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"2.4\" stroke-linejoin=\"round\"/>\
-                 <path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#7a5600\" stroke-width=\"0.9\" stroke-linejoin=\"round\"/>"
+                "<path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#ffffff\" stroke-width=\"3.6\" stroke-linejoin=\"round\"/>\
+                 <path d=\"{STAR}\" fill=\"#f2b705\" stroke=\"#4a3400\" stroke-width=\"1.4\" stroke-linejoin=\"round\"/>"
             );
         }
         // A disc in the colours of the side the piece started on, with a
@@ -154,6 +155,20 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
                 font::FAMILY
             );
         }
+        // A dark padlock with a white keyhole at the lower left, by the
+        // down face it locks (its first element carries the class
+        // `sealed`, for the pages' tests).
+        Mark::Sealed => {
+            let _ = write!(
+                out,
+                "<path class=\"sealed\" d=\"{PADLOCK_SHACKLE}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"5\"/>\
+                 <path d=\"{PADLOCK_BODY}\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\"/>\
+                 <path d=\"{PADLOCK_SHACKLE}\" fill=\"none\" stroke=\"#1c1c1c\" stroke-width=\"2\"/>\
+                 <path d=\"{PADLOCK_BODY}\" fill=\"#1c1c1c\"/>\
+                 <circle cx=\"8\" cy=\"39.6\" r=\"1.5\" fill=\"#ffffff\"/>\
+                 <path d=\"M7.3 40H8.7V42.6H7.3Z\" fill=\"#ffffff\"/>"
+            );
+        }
         // An open ring at the upper left: alone, without a reflection.
         Mark::Unpaired => {
             let _ = write!(
@@ -165,8 +180,12 @@ pub(super) fn mark(out: &mut String, mark: Mark, owner: Seat) {
     }
 }
 
+/// A padlock at the lower left (Reality Check): the down face is sealed.
+const PADLOCK_SHACKLE: &str = "M4.4 37V33.6A3.6 3.6 0 0 1 11.6 33.6V37";
+const PADLOCK_BODY: &str = "M1.8 36.4H14.2V44.4H1.8Z";
+
 /// The colour of the second army's badge.
 pub(crate) const SECOND_ARMY_INK: &str = "#1d4ed8";
 
-/// A five-pointed star at the upper right.
-const STAR: &str = "M37.5 0.8L39.5 5.4L44.4 5.6L40.6 8.7L41.9 13.4L37.5 10.7L33.1 13.4L34.4 8.7L30.6 5.6L35.5 5.4Z";
+/// A five-pointed star at the upper right, 24 units across.
+const STAR: &str = "M32.6 0.4L35.7 8.2L44.0 8.7L37.5 14.0L39.7 22.1L32.6 17.6L25.5 22.1L27.7 14.0L21.2 8.7L29.5 8.2Z";

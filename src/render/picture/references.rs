@@ -142,6 +142,13 @@ pub(super) const SCENES: &[Scene] = &[
         moves: &["auto", "auto", "auto", "auto"],
     },
     Scene {
+        name: "superial-hybrid-mate",
+        game: "superial-chess",
+        options: &["hybrid=on"],
+        position: Some("(on)7/8/8/8/8/8/1Q6/7K w - - 0 1"),
+        moves: &["Qb7"],
+    },
+    Scene {
         name: "reflection-cross14",
         game: "reflection-teammate",
         options: &["setup=cross14"],
@@ -326,6 +333,108 @@ fn the_king_in_check_is_marked_for_everyone_and_at_checkmate() {
         moves: &["e4", "f5"],
     });
     assert!(diagram_for(quiet.as_ref(), "white").check.is_empty());
+}
+
+#[test]
+fn the_hybrids_king_in_check_and_checkmate_is_marked_for_everyone() {
+    use crate::rules::geometry::Square;
+    let a8 = Square::parse("a8").unwrap();
+    let mated = scene("superial-hybrid-mate");
+    assert!(mated.status().is_finished());
+    for viewer in VIEWERS {
+        let diagram = diagram_for(mated.as_ref(), viewer);
+        assert_eq!(diagram.check, [a8], "{viewer}");
+        assert!(super::svg(&diagram).contains("id=\"check-a8\""));
+    }
+    // In check, the game on: the same mark.
+    let checked = play(&Scene {
+        name: "hybrid-check",
+        game: "superial-chess",
+        options: &["hybrid=on"],
+        position: Some("(on)7/8/8/8/8/8/1Q6/7K w - - 0 1"),
+        moves: &["Qa2"],
+    });
+    assert!(!checked.status().is_finished());
+    assert_eq!(diagram_for(checked.as_ref(), "spectator").check, [a8]);
+}
+
+/// The squares `viewer`'s picture marks as a king in check, each checked
+/// in the SVG too.
+fn checked(game: &dyn AnyGame, viewer: &str) -> Vec<crate::rules::geometry::Square> {
+    let diagram = diagram_for(game, viewer);
+    let svg = super::svg(&diagram);
+    for square in &diagram.check {
+        assert!(svg.contains(&format!("id=\"check-{square}\"")), "{viewer}");
+    }
+    diagram.check
+}
+
+#[test]
+fn every_game_with_check_marks_the_king_in_check_and_at_checkmate() {
+    use crate::rules::geometry::Square;
+    let sq = |s| Square::parse(s).unwrap();
+    // Bluff Chess, the fool's mate: mated, the game over.
+    let bluff = play(&Scene {
+        name: "bluff-mate",
+        game: "bluff-chess",
+        options: &[],
+        position: None,
+        moves: &["f3", "e5", "g4", "Qh4#"],
+    });
+    assert!(bluff.status().is_finished());
+    // Rebel Chess: a recruited rook gives check.
+    let rebel = play(&Scene {
+        name: "rebel-check",
+        game: "rebel-chess",
+        options: &["version=1"],
+        position: Some("4k3/8/8/4r3/8/2U5/8/K7 w - - 0 1"),
+        moves: &["U*e5"],
+    });
+    for viewer in VIEWERS {
+        assert_eq!(
+            checked(bluff.as_ref(), viewer),
+            [sq("e1")],
+            "bluff {viewer}"
+        );
+        assert_eq!(
+            checked(rebel.as_ref(), viewer),
+            [sq("e8")],
+            "rebel {viewer}"
+        );
+    }
+    // Reflection Teammate: played on, each side taking a checking move
+    // where it has one, until a king is in check; its square is marked.
+    let options = Options::parse(["setup=cross8"]).unwrap();
+    let info = GameInfo::find("reflection-teammate").unwrap();
+    let mut entropy = Entropy::new([7; 32], 0);
+    let mut game = (info.new)(&options, &mut entropy).unwrap();
+    for ply in 0..40 {
+        if !checked(game.as_ref(), "spectator").is_empty() {
+            break;
+        }
+        let Status::Ongoing(dues) = game.status() else {
+            panic!("the game ended before a check");
+        };
+        let seat = dues[0].seat;
+        let mut legal = game.legal_texts(seat);
+        legal.sort();
+        let after = |text: &String| {
+            game.play_text(seat, text, &mut entropy.clone())
+                .unwrap()
+                .state
+        };
+        let next = legal
+            .iter()
+            .map(after)
+            .find(|g| !checked(g.as_ref(), "spectator").is_empty())
+            .unwrap_or_else(|| after(&legal[(ply * 7 + 3) % legal.len()]));
+        game = next;
+    }
+    let kings = checked(game.as_ref(), "spectator");
+    assert!(!kings.is_empty(), "a check within 40 plies");
+    for viewer in VIEWERS {
+        assert_eq!(checked(game.as_ref(), viewer), kings, "reflection {viewer}");
+    }
 }
 
 #[test]

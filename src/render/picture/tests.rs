@@ -444,8 +444,14 @@ fn mark_area(mark: Mark) -> usize {
 #[test]
 fn the_small_marks_are_big_enough_to_see_at_mail_size() {
     // At least a 16 px disc's worth of a 44 px square (they were 55 to
-    // 155 px).
-    for mark in [Mark::Converted, Mark::SecondArmy, Mark::Unpaired] {
+    // 155 px; Bluff Chess's star was about 120).
+    for mark in [
+        Mark::AlterEgo,
+        Mark::Converted,
+        Mark::SecondArmy,
+        Mark::Unpaired,
+        Mark::Sealed,
+    ] {
         let area = mark_area(mark);
         assert!(area >= 200, "{mark:?}: {area} px");
     }

@@ -18,7 +18,8 @@ use super::{RealityCheck, Settings};
 use crate::rules::geometry::Square;
 use crate::rules::presentation::{Hand, Role as Drawn};
 use crate::rules::{
-    Audience, Cell, Diagram, Duty, Figure, HistoryLine, Presentation, Seat, Status, View, Viewer,
+    Audience, Cell, Diagram, Duty, Figure, HistoryLine, Mark, Presentation, Seat, Status, View,
+    Viewer,
 };
 
 /// A chip on the board as the viewer sees it.
@@ -252,6 +253,18 @@ impl ChipView {
             down: self.down.map(drawn),
         }
     }
+
+    /// A down face this view holds that was never shown to both players
+    /// is marked sealed while the game is on (the host's and the archive
+    /// site's boards tell sealed faces from revealed ones; a seat sees
+    /// which of its own faces its opponent has not seen).
+    fn marks(&self, ended: bool) -> Vec<Mark> {
+        if self.down.is_some() && !self.public && !ended {
+            vec![Mark::Sealed]
+        } else {
+            Vec::new()
+        }
+    }
 }
 
 fn label(owner: Seat, up: Face, down: Option<Face>) -> String {
@@ -344,10 +357,11 @@ impl View for RealityView {
         for chip in &self.chips {
             diagram.set(
                 chip.square,
-                Cell::piece(
+                Cell::marked(
                     label(chip.owner, chip.up, chip.down),
                     chip.owner,
                     chip.figure(),
+                    chip.marks(self.ended),
                 ),
             );
         }
@@ -361,6 +375,9 @@ impl View for RealityView {
             "N: a chip showing a knight (P pawn, N knight, B bishop, R rook); White uppercase, Black lowercase."
                 .to_string(),
             "N/R: knight up, rook down (the down face is shown only where you know it).".to_string(),
+            "A padlock beside a chip (in the picture): its down face is still sealed, its \
+             owner's secret; a down face without one has been shown to both players."
+                .to_string(),
         ];
         let mut facts: Vec<String> = Some(self.status_fact())
             .filter(|f| !f.is_empty())

@@ -91,7 +91,8 @@ pub struct HybridView {
     pub men: Vec<PlacedMan>,
     pub bottom: Seat,
     pub turn: Seat,
-    /// The side to act is in check.
+    /// The side to act is in check (checkmate included: the picture marks
+    /// the mated king).
     pub check: bool,
     /// Black's king, once it has one.
     pub black_king: Option<BlackKing>,
@@ -118,7 +119,7 @@ impl HybridView {
                 .collect(),
             bottom: bottom_seat(viewer),
             turn: game.side(),
-            check: game.outcome().is_none() && actions::in_check(pos, game.side()),
+            check: actions::in_check(pos, game.side()),
             black_king: actions::black_king(pos)
                 .map(|square| BlackKing::of(square, Man(pos.piece_at(square).expect("the king")))),
             halfmoves: pos.halfmove_clock(),
