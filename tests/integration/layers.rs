@@ -25,12 +25,14 @@ use imports::Edge;
 /// the rooms before it.
 const ROOMS: &[&str] = &[
     // The games' rules: pure, deterministic, no I/O.
-    "rules",   // The computer player: a function of what its seat was told.
-    "bot",     // The games the referee runs: each game's rules tied to its computer.
-    "games",   // What players write.
-    "command", // The host's configuration, as data the rooms above read.
-    "config",  // The database: the only room that names SQLite.
-    "store",   // A game exported, as JSON and PGN (data the referee builds).
+    "rules",      // The computer player: a function of what its seat was told.
+    "bot",        // The games the referee runs: each game's rules tied to its computer.
+    "games",      // What players write.
+    "command",    // Glicko-2 ratings, one list per game: pure.
+    "rating",     // Tournaments: pairings, standings, tiebreaks, TRF; pure.
+    "tournament", // The host's configuration, as data the rooms above read.
+    "config",     // The database: the only room that names SQLite.
+    "store",      // A game exported, as JSON and PGN (data the referee builds).
     "archive",
     // The life of a game: commands and stored games to new games and notices.
     "referee", // Notices and views as text, HTML and pictures.
