@@ -317,6 +317,52 @@ async fn a_round_robin_of_seven_by_mail() {
         .unwrap()
         .get(0);
     assert_eq!(status, "finished");
+
+    // The site: the tournament's page links each of its 21 games, twice
+    // (once from each player's row), and the rating list has every player.
+    let site = harness.dir.join("site");
+    let (code, out, err) = harness.cli(&["archive", "export", "--out", site.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let page = std::fs::read_to_string(site.join("tournaments/club.html")).unwrap();
+    for game in &played {
+        let link = format!("<a href=\"../games/{}.html\">", game.id);
+        assert_eq!(page.matches(&link).count(), 2, "game {}", game.id);
+        assert!(site.join(format!("games/{}.html", game.id)).exists());
+    }
+    let ratings = std::fs::read_to_string(site.join("ratings.html")).unwrap();
+    for p in PLAYERS {
+        assert!(
+            ratings.contains(&format!("<td>{p}@example.test</td>")),
+            "{p}"
+        );
+    }
+
+    // TRF-16: one player line a starting number, each with six games.
+    let (code, trf, err) = harness.cli(&["tournament", "export", "club", "--format", "trf"]);
+    assert_eq!(code, 0, "{trf}{err}");
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(lines.len(), 7, "{trf}");
+    for line in lines {
+        // Ten columns a round from column 90: seven rounds, one of them a rest.
+        let blocks: Vec<&str> = (89..line.len())
+            .step_by(10)
+            .map(|i| line[i..(i + 10).min(line.len())].trim())
+            .collect();
+        assert_eq!(blocks.len(), 7, "{line}");
+        assert_eq!(
+            blocks.iter().filter(|b| **b == "0000 - Z").count(),
+            1,
+            "{line}"
+        );
+        assert!(
+            blocks.iter().all(|b| b.len() >= 5),
+            "every game finished: {line}"
+        );
+    }
+    // PGN: the 21 games, one after the other.
+    let (code, pgn, err) = harness.cli(&["tournament", "export", "club", "--format", "pgn"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pgn.matches("[Event ").count(), 21, "{pgn}");
 }
 
 /// One player's line: place, address, one mark per opponent (by address),
