@@ -574,7 +574,7 @@ mod tests {
         tournaments::add_game(&mut tx, t, &game).await.unwrap();
         let line = ratings::RatingRow {
             player: "a@x.test".into(),
-            rating: 1662.311_2,
+            rating: 1_662.311_2,
             deviation: 290.2,
             volatility: 0.059_99,
             games: 1,
@@ -583,8 +583,8 @@ mod tests {
         ratings::set(&mut tx, "chess", &line).await.unwrap();
         ratings::set_unrated(&mut tx, other).await.unwrap();
         let change = ratings::Change {
-            white: (1500.0, 1662.311_2),
-            black: (1500.0, 1337.688_8),
+            white: (1500.0, 1_662.311_2),
+            black: (1500.0, 1_337.688_8),
         };
         ratings::record_change(&mut tx, id, change).await.unwrap();
         tx.commit().await.unwrap();

@@ -123,7 +123,7 @@ async fn rating_lists_one_per_game_and_unrated_games() {
             games: 3,
             last_day: 20_419,
         };
-        ratings::set(&mut tx, "chess", &line("a@x.test", 1464.050_670_539_301_3))
+        ratings::set(&mut tx, "chess", &line("a@x.test", 1_464.050_670_539_301_3))
             .await
             .unwrap();
         ratings::set(&mut tx, "chess", &line("computer:2", 1700.0))
@@ -143,14 +143,14 @@ async fn rating_lists_one_per_game_and_unrated_games() {
             "{backend:?}"
         );
         // Doubles come back bit for bit.
-        ratings::set(&mut tx, "chess", &line("d@x.test", 1464.050_670_539_301_3))
+        ratings::set(&mut tx, "chess", &line("d@x.test", 1_464.050_670_539_301_3))
             .await
             .unwrap();
         let d = ratings::get(&mut tx, "chess", "d@x.test")
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(d, line("d@x.test", 1464.050_670_539_301_3), "{backend:?}");
+        assert_eq!(d, line("d@x.test", 1_464.050_670_539_301_3), "{backend:?}");
         assert_eq!(
             ratings::get(&mut tx, "reality-check", "a@x.test")
                 .await
@@ -169,8 +169,8 @@ async fn rating_lists_one_per_game_and_unrated_games() {
         assert!(!ratings::is_rated(&mut tx, game).await.unwrap());
         assert_eq!(ratings::change(&mut tx, game).await.unwrap(), None);
         let change = ratings::Change {
-            white: (1500.0, 1662.311_166_777),
-            black: (1400.5, 1337.688_833_222),
+            white: (1500.0, 1_662.311_166_777),
+            black: (1400.5, 1_337.688_833_222),
         };
         ratings::record_change(&mut tx, game, change).await.unwrap();
         assert_eq!(

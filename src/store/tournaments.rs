@@ -193,8 +193,8 @@ pub async fn place(
 pub async fn entrants(conn: &mut Tx, id: i64) -> Result<Vec<Entrant>, StoreError> {
     const SQL: &str = "SELECT address, joined, section, number, withdrawn FROM entrants \
          WHERE tournament_id = $1 ORDER BY joined";
-    let rows: Vec<(String, i64, Option<i64>, Option<i64>, bool)> =
-        on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_all(c).await?);
+    type EntrantRaw = (String, i64, Option<i64>, Option<i64>, bool);
+    let rows: Vec<EntrantRaw> = on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_all(c).await?);
     Ok(rows
         .into_iter()
         .map(|(address, joined, section, number, withdrawn)| Entrant {

@@ -407,7 +407,7 @@ fn standings_by_hand(played: &[Played]) -> Vec<Line> {
         tied.iter().map(|o| score[p][*o]).sum()
     };
     let mut order: Vec<&String> = score.keys().collect();
-    order.sort_by(|a, b| (key3(b), between(b)).cmp(&(key3(a), between(a))));
+    order.sort_by_key(|p| std::cmp::Reverse((key3(p), between(p))));
     let half = |h: u32| match (h / 2, h % 2) {
         (0, 1) => "½".to_string(),
         (w, 1) => format!("{w}½"),
