@@ -47,3 +47,4 @@ mod referees_e2e;
 mod service;
 mod snapshots;
 mod superial;
+mod tournaments;
