@@ -63,6 +63,17 @@ pub enum Command {
     Conditional(Vec<ConditionalLine>),
     /// Cancels the sender's conditional moves in the game.
     CancelConditional,
+    /// Enters a tournament: `join NAME`.
+    Join(String),
+    /// Takes back an entry before the start, withdraws after it:
+    /// `leave NAME`.
+    Leave(String),
+    /// A tournament's crosstable and tiebreaks: `standings NAME`.
+    Standings(String),
+    /// The tournaments, open and started: `tournaments`.
+    Tournaments,
+    /// A game's rating list, or every game's: `ratings [GAME]`.
+    Ratings(Option<String>),
     /// Anything else: a game action in the game's own notation.
     Play(String),
 }
@@ -164,6 +175,17 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Command::Draw
         }
         ("challenge", _) => parse_challenge(rest)?,
+        ("join", [name]) => Command::Join(name.to_string()),
+        ("leave", [name]) => Command::Leave(name.to_string()),
+        ("standings", [name]) => Command::Standings(name.to_string()),
+        ("join" | "leave" | "standings", _) => {
+            return Err(CommandError(format!(
+                "Name the tournament: {first} NAME (write `tournaments` for the list)."
+            )));
+        }
+        ("tournaments", []) => Command::Tournaments,
+        ("ratings", []) => Command::Ratings(None),
+        ("ratings", [game]) => Command::Ratings(Some(game.to_ascii_lowercase())),
         _ => Command::Play(line.to_string()),
     };
     Ok(command)
@@ -364,6 +386,32 @@ mod tests {
         assert!(parse("   ").is_err());
         assert_eq!(parse("Vacation 7").unwrap(), Command::Vacation(7));
         assert!(parse("vacation soon").is_err());
+    }
+
+    #[test]
+    fn tournaments_and_ratings() {
+        assert_eq!(
+            parse("join Autumn-2026").unwrap(),
+            Command::Join("Autumn-2026".into())
+        );
+        assert_eq!(
+            parse("LEAVE autumn").unwrap(),
+            Command::Leave("autumn".into())
+        );
+        assert_eq!(
+            parse("standings club").unwrap(),
+            Command::Standings("club".into())
+        );
+        assert_eq!(parse("tournaments").unwrap(), Command::Tournaments);
+        assert_eq!(parse("ratings").unwrap(), Command::Ratings(None));
+        assert_eq!(
+            parse("Ratings Bluff-Chess").unwrap(),
+            Command::Ratings(Some("bluff-chess".into()))
+        );
+        for bad in ["join", "leave a b", "standings"] {
+            let e = parse(bad).unwrap_err().0;
+            assert!(e.contains("Name the tournament"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -5,6 +5,9 @@
 //! - [`games`]: the games the referee runs, each game's rules tied to its
 //!   computer.
 //! - [`command`]: the grammar of what players write.
+//! - [`rating`]: Glicko-2 ratings, one list per game.
+//! - [`tournament`]: round robins and Swiss events: pairings, standings,
+//!   tiebreaks and the TRF-16 report, pure.
 //! - [`referee`]: commands plus stored games give new games and notices.
 //! - [`store`]: the SQLite database.
 //! - [`render`]: notices and views as text and HTML, boards as pictures.
@@ -24,8 +27,10 @@ pub mod config;
 pub mod demo;
 pub mod games;
 pub mod mail;
+pub mod rating;
 pub mod referee;
 pub mod render;
 pub mod rules;
 pub mod site;
 pub mod store;
+pub mod tournament;

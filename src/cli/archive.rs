@@ -16,8 +16,9 @@ pub enum ArchiveCommand {
     /// Write every finished game as a static web site into DIR: an index
     /// with filters, a page per game (moves, a board per move to step
     /// through, what was hidden, every commitment and the seed checked),
-    /// and each game's JSON and PGN. No ongoing game appears. Running it
-    /// again updates DIR, writing only what changed.
+    /// and each game's JSON and PGN; a page per started tournament (its
+    /// crosstables) and the rating lists. No ongoing game appears. Running
+    /// it again updates DIR, writing only what changed.
     Export {
         /// The site's folder (created if missing).
         #[arg(long, value_name = "DIR")]
@@ -67,6 +68,7 @@ async fn export(referee: &Referee, out: &Path, pgn_site: &str) -> Result<(), Cli
             })
             .with_context(|| format!("writing game #{id}"))?;
     }
+    tournament_pages(referee, &mut writer).await?;
     let report = writer.finish().context("writing the index")?;
     for path in &report.written {
         println!("wrote {}", path.display());
@@ -80,5 +82,72 @@ async fn export(referee: &Referee, out: &Path, pgn_site: &str) -> Result<(), Cli
         if report.written.len() == 1 { "" } else { "s" },
         report.unchanged
     );
+    Ok(())
+}
+
+/// Every started tournament's page, and the rating lists with the list of
+/// tournaments.
+async fn tournament_pages(referee: &Referee, writer: &mut SiteWriter) -> Result<(), CliError> {
+    use crate::site::{SiteRatings, SiteSection, SiteTournament};
+    let mut conn = connection(referee).await?;
+    let title = |game: &str| {
+        crate::games::GameInfo::find(game).map_or(game.to_string(), |i| i.title.to_string())
+    };
+    let mut listed = Vec::new();
+    for t in crate::store::tournaments::list(&mut conn)
+        .await
+        .context("listing the tournaments")?
+    {
+        if t.status == "open" {
+            continue;
+        }
+        let (t, sections) = referee
+            .tournament_sections(&mut conn, &t.name)
+            .await
+            .with_context(|| format!("reading tournament {}", t.name))?;
+        let sections = sections
+            .into_iter()
+            .map(|s| SiteSection {
+                number: s.number,
+                players: s.players.iter().map(|e| e.address.clone()).collect(),
+                pages: s
+                    .stored
+                    .iter()
+                    .map(|g| g.result.is_some().then_some(g.game_id))
+                    .collect(),
+                games: s.games,
+            })
+            .collect();
+        writer
+            .tournament(&SiteTournament {
+                name: t.name.clone(),
+                title: title(&t.game),
+                format: t.format.clone(),
+                rated: t.rated,
+                status: t.status.clone(),
+                sections,
+            })
+            .with_context(|| format!("writing tournament {}", t.name))?;
+        listed.push((t.name, title(&t.game), t.format, t.status));
+    }
+    let mut lists = Vec::new();
+    for game in crate::store::ratings::games(&mut conn)
+        .await
+        .context("listing the ratings")?
+    {
+        let rows = crate::store::ratings::list(&mut conn, &game)
+            .await
+            .context("reading the ratings")?
+            .into_iter()
+            .map(|r| (r.player, r.rating, r.deviation, r.games))
+            .collect();
+        lists.push(SiteRatings {
+            title: title(&game),
+            rows,
+        });
+    }
+    writer
+        .ratings(&lists, &listed)
+        .context("writing the ratings")?;
     Ok(())
 }

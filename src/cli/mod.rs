@@ -4,6 +4,7 @@
 mod archive;
 mod botmatch;
 mod game;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -108,6 +109,14 @@ pub enum TopCommand {
         /// Stop after the scripted opening instead of serving on.
         #[arg(long)]
         exit: bool,
+    },
+    /// Tournaments: announce, start, read, adjudicate, export.
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
+    /// A game's rating list (Glicko-2), or every game's.
+    Ratings {
+        /// The game's name.
+        game: Option<String>,
     },
     /// Print a game's rules page; without a game, list the games.
     Rules {
@@ -243,6 +252,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         TopCommand::MailStatus => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;
             mail_status(&referee).await
+        }),
+        TopCommand::Tournament(command) => local_runtime()?.block_on(async {
+            let referee = open_referee(&cli).await?;
+            let config = match &cli.config {
+                Some(_) => Some(effective_config(&cli)?.referee),
+                None => None,
+            };
+            let site = config
+                .as_ref()
+                .map_or("?".to_string(), |c| c.address.clone());
+            let mailroom = config.map(|c| crate::mail::inbox::Mailroom::new(referee.clone(), c));
+            tournament::run(&referee, mailroom.as_ref(), command, &site).await
+        }),
+        TopCommand::Ratings { game } => local_runtime()?.block_on(async {
+            let referee = open_referee(&cli).await?;
+            tournament::ratings(&referee, game.as_deref()).await
         }),
         TopCommand::Game(command) => local_runtime()?.block_on(async {
             let referee = open_referee(&cli).await?;

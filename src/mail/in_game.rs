@@ -81,6 +81,11 @@ impl Mailroom {
                     | Command::Watch(_)
                     | Command::Unwatch(_)
                     | Command::Notify(_)
+                    | Command::Join(_)
+                    | Command::Leave(_)
+                    | Command::Standings(_)
+                    | Command::Tournaments
+                    | Command::Ratings(_)
             ) {
                 return self
                     .general(conn, inbound, from, &command, Some(&loaded))

@@ -239,7 +239,8 @@ impl Mailroom {
         })
     }
 
-    /// Commands that need no game: help, rules, games, challenge.
+    /// Commands that need no game: help, rules, games, challenge, the
+    /// tournaments' and the ratings'.
     pub(super) async fn general(
         &self,
         conn: &mut Tx,
@@ -372,6 +373,67 @@ impl Mailroom {
                     ),
                 };
                 Ok(answered(text, "notify"))
+            }
+            Command::Join(name) => {
+                let text = match self.referee.join_tournament(conn, name, from).await {
+                    Ok(words) => words,
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}.\nNothing was changed.\n"),
+                };
+                Ok(answered(text, "join"))
+            }
+            Command::Leave(name) => {
+                let source = match &inbound.message_id {
+                    Some(id) => format!("mail:{id}"),
+                    None => "mail".to_string(),
+                };
+                match self
+                    .referee
+                    .leave_tournament(conn, name, from, &source)
+                    .await
+                {
+                    Ok(left) => {
+                        let mut drafts =
+                            vec![self.answer(inbound, from, &subject, left.words, None)];
+                        drafts.extend(
+                            left.notices
+                                .iter()
+                                .map(|n| Draft::notice(&self.config, self.installation(), n, None)),
+                        );
+                        Ok(Processed {
+                            handled: Handled::Applied,
+                            detail: format!("leave {name}"),
+                            game_id: None,
+                            drafts,
+                        })
+                    }
+                    Err(RefereeError::Store(e)) => Err(e),
+                    Err(e) => Ok(answered(format!("{e}.\nNothing was changed.\n"), "leave")),
+                }
+            }
+            Command::Standings(name) => {
+                let text = match self.referee.standings_text(conn, name).await {
+                    Ok(text) => text,
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}.\n"),
+                };
+                Ok(answered(text, "standings"))
+            }
+            Command::Tournaments => {
+                let text = match self.referee.tournaments_text(conn).await {
+                    Ok(text) => text,
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}.\n"),
+                };
+                Ok(answered(text, "tournaments"))
+            }
+            Command::Ratings(game) => {
+                let text = match self.referee.ratings_text(conn, game.as_deref()).await {
+                    Ok(text) => text,
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}.\n"),
+                };
+                Ok(answered(text, "ratings"))
             }
             Command::Accept | Command::Decline => Ok(self.refuse_neutrally(
                 inbound,

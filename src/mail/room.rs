@@ -47,6 +47,22 @@ impl Mailroom {
         Ok(processed)
     }
 
+    /// Queues the mails of notices the command line caused (a tournament's
+    /// start, a withdrawal's forfeits), in the caller's transaction, for
+    /// `serve` to send.
+    pub async fn queue_notices(
+        &self,
+        conn: &mut Tx,
+        notices: &[crate::referee::Notice],
+    ) -> Result<(), StoreError> {
+        let drafts: Vec<Draft> = notices
+            .iter()
+            .filter(|n| !n.held)
+            .map(|n| Draft::notice(&self.config, self.installation(), n, None))
+            .collect();
+        self.queue(conn, &drafts).await
+    }
+
     /// Formats and queues mails in the caller's transaction.
     pub(super) async fn queue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
         for draft in drafts {

@@ -63,8 +63,13 @@ impl Referee {
             .iter()
             .map(|(seat, when)| format!("{seat} must answer by {}.", show_time(*when)))
             .collect();
+        // A finished game's end: its tournament and its rating change.
+        let mut ending = Vec::new();
+        ending.extend(self.tournament_line(conn, loaded).await?);
+        ending.extend(self.rating_line(conn, loaded).await?);
         for notice in &mut notices {
             notice.deadlines = lines.clone();
+            notice.events.extend(ending.iter().cloned());
         }
         Ok(notices)
     }

@@ -16,9 +16,11 @@ mod digest;
 mod host;
 mod matches;
 mod notice;
+mod ratings;
 mod replay;
 mod site;
 mod stored;
+mod tournaments;
 mod turns;
 mod undo;
 mod watchers;
@@ -44,6 +46,7 @@ pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
 pub use notice::{Notice, NoticeKind};
+pub use tournaments::{Left, MIN_PLAYERS, Section, TournamentError, TournamentSpec};
 pub use turns::Answer;
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;
@@ -101,6 +104,8 @@ pub enum RefereeError {
          `challenge computer GAME` (or, from the command line, `game new GAME --black computer`)"
     )]
     ComputerAddress(String),
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -522,14 +527,19 @@ impl Referee {
         let row = games::get(conn, id)
             .await?
             .ok_or(RefereeError::NoSuchGame(id))?;
-        Ok(LoadedGame {
+        let after = LoadedGame {
             row,
             seats: loaded.seats.clone(),
             info: loaded.info,
             current: step.state.clone(),
             checkpoint_len,
             computer: loaded.computer,
-        })
+        };
+        // The game has just ended: its tournament and the ratings hear of it.
+        if status.is_finished() && !loaded.status().is_finished() {
+            self.game_ended(conn, &after).await?;
+        }
+        Ok(after)
     }
 
     /// The notice that tells the player in `seat` that `command` was refused

@@ -23,6 +23,7 @@ mod index;
 mod moves;
 mod news;
 mod page;
+mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -31,6 +32,7 @@ use minijinja::Environment;
 use thiserror::Error;
 
 use crate::archive::{Archive, Ply, pgn};
+pub use tournaments::{SiteRatings, SiteSection, SiteTournament};
 
 /// A finished game, ready for its page.
 #[derive(Clone, Debug)]
@@ -109,6 +111,28 @@ impl SiteWriter {
         Ok(())
     }
 
+    /// Writes a tournament's page, `tournaments/NAME.html`.
+    pub fn tournament(&mut self, tournament: &SiteTournament) -> Result<(), SiteError> {
+        let folder = self.dir.join("tournaments");
+        std::fs::create_dir_all(&folder).map_err(|source| SiteError::Write {
+            path: folder,
+            source,
+        })?;
+        let html = tournaments::tournament_html(tournament);
+        self.put(&format!("tournaments/{}.html", tournament.name), &html)
+    }
+
+    /// Writes `ratings.html`: every game's rating list and the tournaments
+    /// (name, game, format, status).
+    pub fn ratings(
+        &mut self,
+        lists: &[SiteRatings],
+        tournaments: &[(String, String, String, String)],
+    ) -> Result<(), SiteError> {
+        let html = tournaments::ratings_html(lists, tournaments);
+        self.put("ratings.html", &html)
+    }
+
     /// Writes `index.html` over the games given; returns what was done.
     pub fn finish(mut self) -> Result<Report, SiteError> {
         let html = index::html(&mut self.rows);
@@ -141,6 +165,14 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/site/index.html"),
     ),
     ("game.html", include_str!("../../templates/site/game.html")),
+    (
+        "tournament.html",
+        include_str!("../../templates/site/tournament.html"),
+    ),
+    (
+        "ratings.html",
+        include_str!("../../templates/site/ratings.html"),
+    ),
 ];
 
 /// The stylesheet and scripts, inlined into the pages (no separate file to

@@ -18,6 +18,7 @@ enum Kind {
     Bool,
     Time,
     Bytes,
+    Real,
 }
 
 /// One value of a row in transit. Every column may be NULL as far as the
@@ -29,6 +30,7 @@ enum Value {
     Bool(Option<bool>),
     Time(Option<Stamp>),
     Bytes(Option<Vec<u8>>),
+    Real(Option<f64>),
 }
 
 /// A table: its name, the columns copied and the order they are read in.
@@ -41,7 +43,7 @@ struct Table {
     identity: bool,
 }
 
-use Kind::{Bool, Bytes, Int, Text, Time};
+use Kind::{Bool, Bytes, Int, Real, Text, Time};
 
 /// Every table, parents before the tables that refer to them.
 const TABLES: &[Table] = &[
@@ -227,6 +229,81 @@ const TABLES: &[Table] = &[
         identity: false,
         columns: &[("address", Text), ("last_sent", Time), ("last_list", Text)],
     },
+    Table {
+        name: "tournaments",
+        order: "id",
+        identity: true,
+        columns: &[
+            ("id", Int),
+            ("name", Text),
+            ("game", Text),
+            ("options", Text),
+            ("format", Text),
+            ("rated", Bool),
+            ("status", Text),
+            ("created_at", Time),
+            ("started_at", Time),
+        ],
+    },
+    Table {
+        name: "entrants",
+        order: "tournament_id, address",
+        identity: false,
+        columns: &[
+            ("tournament_id", Int),
+            ("address", Text),
+            ("joined", Int),
+            ("section", Int),
+            ("number", Int),
+            ("withdrawn", Bool),
+        ],
+    },
+    Table {
+        name: "tournament_games",
+        order: "game_id",
+        identity: false,
+        columns: &[
+            ("tournament_id", Int),
+            ("section", Int),
+            ("round", Int),
+            ("white", Int),
+            ("black", Int),
+            ("game_id", Int),
+            ("result", Text),
+        ],
+    },
+    Table {
+        name: "ratings",
+        order: "game, player",
+        identity: false,
+        columns: &[
+            ("game", Text),
+            ("player", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("games", Int),
+            ("last_day", Int),
+        ],
+    },
+    Table {
+        name: "unrated",
+        order: "game_id",
+        identity: false,
+        columns: &[("game_id", Int)],
+    },
+    Table {
+        name: "rated_games",
+        order: "game_id",
+        identity: false,
+        columns: &[
+            ("game_id", Int),
+            ("white_before", Real),
+            ("white_after", Real),
+            ("black_before", Real),
+            ("black_after", Real),
+        ],
+    },
     // The target's own row (made by its first migration) is replaced: the
     // copy keeps the source's Message-IDs.
     Table {
@@ -343,6 +420,7 @@ async fn read_chunk(
                     Bool => Value::Bool(row.try_get(i)?),
                     Time => Value::Time(row.try_get(i)?),
                     Bytes => Value::Bytes(row.try_get(i)?),
+                    Real => Value::Real(row.try_get(i)?),
                 });
             }
             out.push(values);
@@ -370,6 +448,7 @@ async fn insert(conn: &mut Tx, table: &Table, row: &[Value]) -> Result<(), Store
                 Value::Bool(v) => query.bind(*v),
                 Value::Time(v) => query.bind(*v),
                 Value::Bytes(v) => query.bind(v.clone()),
+                Value::Real(v) => query.bind(*v),
             };
         }
         query.execute(c).await?.rows_affected()
@@ -386,7 +465,9 @@ mod tests {
     use crate::store::clock::{self, Vacation, parse_time};
     use crate::store::mail::{self, Handled, MailKey};
     use crate::store::on_both_backends::new_game;
-    use crate::store::{challenges, computers, conditionals, digests, games, watchers};
+    use crate::store::{
+        challenges, computers, conditionals, digests, games, ratings, tournaments, watchers,
+    };
 
     /// A little of everything, in every table.
     async fn fill(store: &Store) {
@@ -468,6 +549,44 @@ mod tests {
         digests::sent(&mut tx, "c@x.test", starts, "2:0")
             .await
             .unwrap();
+        let t = tournaments::insert(
+            &mut tx,
+            tournaments::NewTournament {
+                name: "club",
+                game: "chess",
+                options: &options,
+                format: "round-robin/7",
+                rated: true,
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        tournaments::join(&mut tx, t, "a@x.test").await.unwrap();
+        let game = tournaments::TournamentGame {
+            section: 1,
+            round: 1,
+            white: 1,
+            black: 2,
+            game_id: id,
+            result: Some("1-0".into()),
+        };
+        tournaments::add_game(&mut tx, t, &game).await.unwrap();
+        let line = ratings::RatingRow {
+            player: "a@x.test".into(),
+            rating: 1_662.311_2,
+            deviation: 290.2,
+            volatility: 0.059_99,
+            games: 1,
+            last_day: 20_000,
+        };
+        ratings::set(&mut tx, "chess", &line).await.unwrap();
+        ratings::set_unrated(&mut tx, other).await.unwrap();
+        let change = ratings::Change {
+            white: (1500.0, 1_662.311_2),
+            black: (1500.0, 1_337.688_8),
+        };
+        ratings::record_change(&mut tx, id, change).await.unwrap();
         tx.commit().await.unwrap();
     }
 

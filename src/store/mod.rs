@@ -41,7 +41,9 @@ pub mod games;
 pub mod health;
 pub mod lease;
 pub mod mail;
+pub mod ratings;
 mod stamp;
+pub mod tournaments;
 pub mod watchers;
 
 use std::path::Path;
@@ -510,6 +512,8 @@ impl Tx {
 
 #[cfg(test)]
 mod on_both_backends;
+#[cfg(test)]
+mod on_both_backends_tournaments;
 
 /// Stores for the tests of this room: one of each backend.
 #[cfg(test)]

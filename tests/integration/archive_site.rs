@@ -521,10 +521,12 @@ fn a_second_export_writes_only_what_changed() {
     let first = export(&db, &site);
     assert!(first.contains(&format!("wrote {}", site.join("index.html").display())));
     assert!(first.contains("1 finished game in "), "{first}");
-    assert!(first.contains("4 files written, 0 unchanged"), "{first}");
+    // The index, the game's page, JSON and PGN, and the rating lists.
+    assert!(first.contains("5 files written, 0 unchanged"), "{first}");
+    assert!(first.contains(&format!("wrote {}", site.join("ratings.html").display())));
     let again = export(&db, &site);
     assert!(!again.contains("wrote "), "{again}");
-    assert!(again.contains("0 files written, 4 unchanged"), "{again}");
+    assert!(again.contains("0 files written, 5 unchanged"), "{again}");
 
     play(&db, &later, &[(bob, "resign")]);
     let third = export(&db, &site);
@@ -535,6 +537,8 @@ fn a_second_export_writes_only_what_changed() {
     )));
     assert!(third.contains(&format!("wrote {}", site.join("index.html").display())));
     assert!(!third.contains(&format!("games/{mate}.html")), "{third}");
+    // The second rated game moved the ratings.
+    assert!(third.contains(&format!("wrote {}", site.join("ratings.html").display())));
 }
 
 #[tokio::test]

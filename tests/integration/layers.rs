@@ -34,6 +34,10 @@ const ROOMS: &[&str] = &[
     "games",
     // What players write.
     "command",
+    // Glicko-2 ratings, one list per game: pure.
+    "rating",
+    // Tournaments: pairings, standings, tiebreaks, TRF; pure.
+    "tournament",
     // The host's configuration, as data the rooms above read.
     "config",
     // The database: the only room that names SQLite or PostgreSQL.

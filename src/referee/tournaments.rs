@@ -1,0 +1,503 @@
+//! Tournaments as the referee runs them: entries, the start (sections,
+//! starting numbers drawn by lot, every game created at once as an ordinary
+//! game), results read as games end, withdrawals, and the standings. The
+//! pairings and tiebreaks are [`crate::tournament`]'s.
+
+use super::{LoadedGame, Notice, Referee, RefereeError, Source, check_address};
+use crate::games::GameInfo;
+use crate::rules::{GameResult, Options, Seat};
+use crate::store::Tx;
+use crate::store::ratings;
+use crate::store::tournaments::{self, Entrant, NewTournament, Tournament, TournamentGame};
+use crate::tournament::{self, Format, Game, standings};
+
+/// The smallest field a tournament starts with.
+pub const MIN_PLAYERS: usize = 3;
+
+/// A tournament the host announces.
+pub struct TournamentSpec<'a> {
+    pub name: &'a str,
+    pub game: &'a str,
+    pub options: &'a Options,
+    pub format: Format,
+    pub rated: bool,
+}
+
+/// Why a tournament command was refused, in the player's terms.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum TournamentError {
+    #[error("there is no tournament called {0:?}; write `tournaments` for the list")]
+    Unknown(String),
+    #[error("a tournament called {0:?} already exists")]
+    Taken(String),
+    #[error(
+        "{0:?} is not a tournament name: use 1 to 40 letters, digits, `-` or `_`, starting with a letter"
+    )]
+    BadName(String),
+    #[error("tournament {0} has already started: entries are closed")]
+    Started(String),
+    #[error("tournament {0} has not started yet")]
+    NotStarted(String),
+    #[error("you have already joined tournament {0}")]
+    AlreadyIn(String),
+    #[error("you are not an entrant of tournament {0}")]
+    NotIn(String),
+    #[error("you have already withdrawn from tournament {0}")]
+    AlreadyWithdrawn(String),
+    #[error("tournament {name} has {count} entrants: it needs at least {MIN_PLAYERS} to start")]
+    TooFew { name: String, count: usize },
+    #[error("game #{game} is not a game of tournament {name}")]
+    NotItsGame { name: String, game: i64 },
+}
+
+/// A name players can write in a mail: `join Autumn-2026`.
+fn check_name(name: &str) -> Result<(), TournamentError> {
+    let ok = (1..=40).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(TournamentError::BadName(name.to_string()))
+    }
+}
+
+/// The answer to a withdrawal: the words, and the notices of the games it
+/// forfeited.
+pub struct Left {
+    pub words: String,
+    pub notices: Vec<Notice>,
+}
+
+impl Referee {
+    /// Announces a tournament, open for entries.
+    pub async fn new_tournament(
+        &self,
+        conn: &mut Tx,
+        spec: TournamentSpec<'_>,
+    ) -> Result<i64, RefereeError> {
+        check_name(spec.name)?;
+        let info = GameInfo::find(spec.game).ok_or_else(|| RefereeError::UnknownGame {
+            name: spec.game.to_string(),
+        })?;
+        // The options are the game's to judge, now rather than at the start.
+        super::Match::new(info, spec.options, [0; 32])?;
+        let format = spec.format.to_string();
+        let new = NewTournament {
+            name: spec.name,
+            game: info.name,
+            options: spec.options,
+            format: &format,
+            rated: spec.rated,
+        };
+        let id = tournaments::insert(conn, new)
+            .await?
+            .ok_or_else(|| TournamentError::Taken(spec.name.to_string()))?;
+        Ok(id)
+    }
+
+    async fn tournament(&self, conn: &mut Tx, name: &str) -> Result<Tournament, RefereeError> {
+        Ok(tournaments::by_name(conn, name)
+            .await?
+            .ok_or_else(|| TournamentError::Unknown(name.to_string()))?)
+    }
+
+    /// `join T`: an entry, before the start.
+    pub async fn join_tournament(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+        address: &str,
+    ) -> Result<String, RefereeError> {
+        let address = check_address(address)?;
+        if self.is_computer(&address) {
+            return Err(RefereeError::ComputerAddress(address));
+        }
+        let t = self.tournament(conn, name).await?;
+        if t.status != "open" {
+            return Err(TournamentError::Started(t.name).into());
+        }
+        if !tournaments::join(conn, t.id, &address).await? {
+            return Err(TournamentError::AlreadyIn(t.name).into());
+        }
+        let count = tournaments::entrants(conn, t.id).await?.len();
+        Ok(format!(
+            "You have joined tournament {} ({}, {}). It has {count} entrants so far; you will get \
+             a mail for each of your games when it starts. Write `leave {}` to withdraw.\n",
+            t.name,
+            title(&t.game),
+            t.format,
+            t.name
+        ))
+    }
+
+    /// `leave T`: before the start, the entry is taken back; after it, the
+    /// player withdraws and every game of theirs not yet finished is lost
+    /// by forfeit (ICCF's rule; finished games stand).
+    pub async fn leave_tournament(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+        address: &str,
+        source: Source<'_>,
+    ) -> Result<Left, RefereeError> {
+        let address = check_address(address)?;
+        let t = self.tournament(conn, name).await?;
+        if t.status == "open" {
+            if !tournaments::leave(conn, t.id, &address).await? {
+                return Err(TournamentError::NotIn(t.name).into());
+            }
+            return Ok(Left {
+                words: format!("You have left tournament {}.\n", t.name),
+                notices: Vec::new(),
+            });
+        }
+        let entrants = tournaments::entrants(conn, t.id).await?;
+        let me = entrants
+            .iter()
+            .find(|e| e.address == address)
+            .ok_or_else(|| TournamentError::NotIn(t.name.clone()))?;
+        if me.withdrawn {
+            return Err(TournamentError::AlreadyWithdrawn(t.name).into());
+        }
+        tournaments::withdraw(conn, t.id, &address).await?;
+        let mut notices = Vec::new();
+        let mut forfeited = 0;
+        for g in tournaments::games(conn, t.id).await? {
+            if g.result.is_some() || Some(g.section) != me.section {
+                continue;
+            }
+            let seat = if Some(g.white) == me.number {
+                Seat::White
+            } else if Some(g.black) == me.number {
+                Seat::Black
+            } else {
+                continue;
+            };
+            let reason = format!("{seat} withdrew from tournament {}", t.name);
+            notices.extend(
+                self.adjudicate(
+                    conn,
+                    g.game_id,
+                    GameResult::Win(seat.other()),
+                    &reason,
+                    source,
+                )
+                .await?,
+            );
+            forfeited += 1;
+        }
+        Ok(Left {
+            words: format!(
+                "You have withdrawn from tournament {}: your {forfeited} unfinished games are lost by \
+                 forfeit; your finished games stand.\n",
+                t.name
+            ),
+            notices,
+        })
+    }
+
+    /// Starts a tournament: its entrants are seeded by their rating in the
+    /// game's list (then by order of entry), dealt into sections, given
+    /// starting numbers by lot, and every game of every section is created
+    /// at once. Returns the start notices.
+    pub async fn start_tournament(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+        source: Source<'_>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let t = self.tournament(conn, name).await?;
+        if t.status != "open" {
+            return Err(TournamentError::Started(t.name).into());
+        }
+        let format: Format = t
+            .format
+            .parse()
+            .map_err(|e: tournament::BadFormat| RefereeError::Position(e.to_string()))?;
+        let Format::RoundRobin { double, section } = format;
+        let mut entrants = tournaments::entrants(conn, t.id).await?;
+        if entrants.len() < MIN_PLAYERS {
+            return Err(TournamentError::TooFew {
+                name: t.name,
+                count: entrants.len(),
+            }
+            .into());
+        }
+        let mut seeds = Vec::with_capacity(entrants.len());
+        for e in &entrants {
+            let rating = ratings::get(conn, &t.game, &e.address)
+                .await?
+                .map_or(f64::MIN, |r| r.rating);
+            seeds.push(rating);
+        }
+        let mut order: Vec<usize> = (0..entrants.len()).collect();
+        order.sort_by(|&a, &b| {
+            seeds[b]
+                .total_cmp(&seeds[a])
+                .then(entrants[a].joined.cmp(&entrants[b].joined))
+        });
+        let mut notices = Vec::new();
+        for (s, members) in tournament::sections(order.len(), section)
+            .into_iter()
+            .enumerate()
+        {
+            let section_no = s as i64 + 1;
+            let mut players: Vec<usize> = members.into_iter().map(|i| order[i]).collect();
+            tournament::draw_lots(&mut players, (t.id as u64) << 16 | section_no as u64);
+            for (n, &p) in players.iter().enumerate() {
+                entrants[p].section = Some(section_no);
+                entrants[p].number = Some(n as i64 + 1);
+                tournaments::place(conn, t.id, &entrants[p].address, section_no, n as i64 + 1)
+                    .await?;
+            }
+            for game in tournament::round_robin_games(players.len() as u32, double) {
+                let white = &entrants[players[game.white as usize - 1]].address;
+                let black = &entrants[players[game.black as usize - 1]].address;
+                let (id, start) = self
+                    .create_game(conn, &t.game, white, black, &t.options, None)
+                    .await?;
+                if !t.rated {
+                    ratings::set_unrated(conn, id).await?;
+                }
+                let row = TournamentGame {
+                    section: section_no,
+                    round: game.round as i64,
+                    white: game.white as i64,
+                    black: game.black as i64,
+                    game_id: id,
+                    result: None,
+                };
+                tournaments::add_game(conn, t.id, &row).await?;
+                notices.extend(start.into_iter().map(|mut n| {
+                    n.events.push(format!(
+                        "This is a game of tournament {}, section {section_no}, round {}.",
+                        t.name, game.round
+                    ));
+                    n
+                }));
+            }
+        }
+        tournaments::set_status(conn, t.id, "started").await?;
+        tracing::info!(tournament = %t.name, games = notices.len() / 2, source, "tournament started");
+        Ok(notices)
+    }
+
+    /// Reads the result of a game that has just ended into its tournament,
+    /// if it has one, and rates it. A game against a withdrawn player is
+    /// a forfeit: it counts in the standings but is not rated. An aborted
+    /// game is lost by forfeit by the one who aborted it.
+    pub(super) async fn game_ended(
+        &self,
+        conn: &mut Tx,
+        game: &LoadedGame,
+    ) -> Result<(), RefereeError> {
+        let Some(outcome) = game.status().outcome().cloned() else {
+            return Ok(());
+        };
+        let mut forfeit = false;
+        if let Some(tid) = tournaments::of_game(conn, game.id()).await? {
+            let withdrawn: Vec<String> = tournaments::entrants(conn, tid)
+                .await?
+                .into_iter()
+                .filter(|e| e.withdrawn)
+                .map(|e| e.address)
+                .collect();
+            let out = |seat: Seat| withdrawn.iter().any(|a| a == game.address(seat));
+            let result = match (outcome.result, out(Seat::White), out(Seat::Black)) {
+                (_, true, true) => tournament::GameResult::DoubleForfeit,
+                (_, true, false) => tournament::GameResult::WhiteForfeits,
+                (_, false, true) => tournament::GameResult::BlackForfeits,
+                (GameResult::Win(Seat::White), ..) => tournament::GameResult::WhiteWins,
+                (GameResult::Win(Seat::Black), ..) => tournament::GameResult::BlackWins,
+                (GameResult::Draw, ..) => tournament::GameResult::Draw,
+                (GameResult::Aborted, ..) => match outcome.reason {
+                    crate::rules::Ending::Aborted(Seat::White) => {
+                        tournament::GameResult::WhiteForfeits
+                    }
+                    _ => tournament::GameResult::BlackForfeits,
+                },
+            };
+            forfeit = !matches!(
+                result,
+                tournament::GameResult::WhiteWins
+                    | tournament::GameResult::Draw
+                    | tournament::GameResult::BlackWins
+            );
+            tournaments::set_result(conn, game.id(), result.word()).await?;
+            let games = tournaments::games(conn, tid).await?;
+            if games.iter().all(|g| g.result.is_some()) {
+                tournaments::set_status(conn, tid, "finished").await?;
+            }
+        }
+        self.rate_ended_game(conn, game, forfeit).await
+    }
+
+    /// The tournament's line for a game's notices: which event it belongs
+    /// to and how to read the standings.
+    pub(super) async fn tournament_line(
+        &self,
+        conn: &mut Tx,
+        game: &LoadedGame,
+    ) -> Result<Option<String>, RefereeError> {
+        if !game.status().is_finished() {
+            return Ok(None);
+        }
+        let Some(tid) = tournaments::of_game(conn, game.id()).await? else {
+            return Ok(None);
+        };
+        let Some(t) = tournaments::get(conn, tid).await? else {
+            return Ok(None);
+        };
+        Ok(Some(format!(
+            "This game counts in tournament {}: write `standings {}` for the crosstable.",
+            t.name, t.name
+        )))
+    }
+
+    /// A tournament's sections: the entrants by starting number and the
+    /// games as the standings count them.
+    pub async fn tournament_sections(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+    ) -> Result<(Tournament, Vec<Section>), RefereeError> {
+        let t = self.tournament(conn, name).await?;
+        let entrants = tournaments::entrants(conn, t.id).await?;
+        let games = tournaments::games(conn, t.id).await?;
+        let count = entrants.iter().filter_map(|e| e.section).max().unwrap_or(0);
+        let mut sections = Vec::new();
+        for s in 1..=count {
+            let mut players: Vec<Entrant> = entrants
+                .iter()
+                .filter(|e| e.section == Some(s))
+                .cloned()
+                .collect();
+            players.sort_by_key(|e| e.number);
+            let stored: Vec<TournamentGame> =
+                games.iter().filter(|g| g.section == s).cloned().collect();
+            let counted = stored
+                .iter()
+                .map(|g| Game {
+                    round: g.round as u32,
+                    white: g.white as u32,
+                    black: g.black as u32,
+                    result: g
+                        .result
+                        .as_deref()
+                        .and_then(tournament::GameResult::from_word),
+                })
+                .collect();
+            sections.push(Section {
+                number: s,
+                players,
+                games: counted,
+                stored,
+            });
+        }
+        Ok((t, sections))
+    }
+
+    /// `standings T`: each section's crosstable, points and tiebreaks.
+    pub async fn standings_text(&self, conn: &mut Tx, name: &str) -> Result<String, RefereeError> {
+        let (t, sections) = self.tournament_sections(conn, name).await?;
+        let mut text = format!(
+            "Tournament {} ({}, {}, {}): {}.\n",
+            t.name,
+            title(&t.game),
+            t.format,
+            if t.rated { "rated" } else { "not rated" },
+            t.status
+        );
+        if t.status == "open" {
+            let entrants = tournaments::entrants(conn, t.id).await?;
+            text.push_str(&format!(
+                "It has not started; {} entrants so far:\n",
+                entrants.len()
+            ));
+            for e in entrants {
+                text.push_str(&format!("  {}\n", e.address));
+            }
+            return Ok(text);
+        }
+        for s in sections {
+            let names: Vec<String> = s
+                .players
+                .iter()
+                .map(|e| {
+                    if e.withdrawn {
+                        format!("{} (withdrew)", e.address)
+                    } else {
+                        e.address.clone()
+                    }
+                })
+                .collect();
+            text.push_str(&format!("\nSection {}\n", s.number));
+            text.push_str(&standings::text(&names, &s.games));
+        }
+        Ok(text)
+    }
+
+    /// The host's ruling on a tournament game: the game ends with that
+    /// result, and the standings follow.
+    pub async fn adjudicate_tournament_game(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+        game: i64,
+        result: GameResult,
+        source: Source<'_>,
+    ) -> Result<Vec<Notice>, RefereeError> {
+        let t = self.tournament(conn, name).await?;
+        if tournaments::of_game(conn, game).await? != Some(t.id) {
+            return Err(TournamentError::NotItsGame { name: t.name, game }.into());
+        }
+        let reason = format!("adjudicated by the tournament's host ({})", t.name);
+        self.adjudicate(conn, game, result, &reason, source).await
+    }
+}
+
+/// One section of a started tournament.
+pub struct Section {
+    pub number: i64,
+    /// By starting number.
+    pub players: Vec<Entrant>,
+    /// The games as the standings count them.
+    pub games: Vec<Game>,
+    /// The games as stored (with each game's id).
+    pub stored: Vec<TournamentGame>,
+}
+
+fn title(game: &str) -> &str {
+    GameInfo::find(game).map_or(game, |i| i.title)
+}
+
+impl Referee {
+    /// `tournaments`: every tournament, its game, format and state.
+    pub async fn tournaments_text(&self, conn: &mut Tx) -> Result<String, RefereeError> {
+        let list = tournaments::list(conn).await?;
+        let mut text = String::new();
+        if list.is_empty() {
+            text.push_str("There are no tournaments.\n");
+        }
+        for t in list {
+            let count = tournaments::entrants(conn, t.id).await?.len();
+            text.push_str(&format!(
+                "{}: {}, {}, {}, {count} entrants, {}{}\n",
+                t.name,
+                title(&t.game),
+                t.format,
+                if t.rated { "rated" } else { "not rated" },
+                t.status,
+                if t.status == "open" {
+                    format!(" (write `join {}` to enter)", t.name)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        Ok(text)
+    }
+}
