@@ -26,8 +26,11 @@ use super::layer::{self, PublicTold};
 use super::search::Searched;
 use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Piece};
-use crate::rules::superial::hybrid::{HybridAction, Man};
-use crate::rules::superial::{Aspect, SuperialAction, SuperialChess, SuperialChessAction, Throw};
+use crate::rules::geometry::Square;
+use crate::rules::superial::hybrid::{HybridAction, HybridPlay, Man};
+use crate::rules::superial::{
+    Aspect, CubeAction, Play, SuperialAction, SuperialChess, SuperialChessAction, Throw,
+};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
 /// What the sampler reads of a view of either form.
@@ -94,6 +97,32 @@ impl Playable for SuperialChess {
             SuperialChess::Hybrid(game) => layer::centipawns(game.position(), seat, hybrid_worth),
         };
         layer::chance(score)
+    }
+
+    /// A cube's action that jumps over a token or pushes one (where
+    /// captures happen), a chess piece's capture or promotion in the
+    /// hybrid; a random move is not (what it throws is unknown).
+    fn noisy(&self, action: &SuperialChessAction) -> bool {
+        match (self, action) {
+            (
+                SuperialChess::Classic(game),
+                SuperialChessAction::Classic(SuperialAction::Play(Play::Cube(cube))),
+            ) => cube_noisy(cube, |square| game.board().get(square).is_some()),
+            (SuperialChess::Hybrid(game), SuperialChessAction::Hybrid(HybridAction::Play(play))) => {
+                let position = game.position();
+                match play {
+                    HybridPlay::Piece(mv) => position.takes(mv) || mv.promotion.is_some(),
+                    HybridPlay::Cube { action, .. } => {
+                        cube_noisy(action, |square| position.piece_at(square).is_some())
+                    }
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn urgency(&self, action: &SuperialChessAction) -> u8 {
+        u8::from(self.noisy(action))
     }
 
     fn key(
@@ -180,6 +209,17 @@ fn replay(game: &SuperialChess, line: &HistoryLine) -> Result<SuperialChess, Bot
             Ok(SuperialChess::Classic(Box::new(next)))
         }
         _ => layer::replay_text(game, line),
+    }
+}
+
+/// Whether a cube's action jumps over a token or pushes one.
+fn cube_noisy(action: &CubeAction, occupied: impl Fn(Square) -> bool) -> bool {
+    match action {
+        CubeAction::Change { .. } => false,
+        CubeAction::Move(mv) => {
+            mv.steps.iter().any(|step| step.over.is_some())
+                || mv.steps.first().is_some_and(|step| occupied(step.to))
+        }
     }
 }
 
