@@ -20,6 +20,8 @@
 //!   first; the next depth starts while the time left is at least twice
 //!   what the last took.
 
+#[cfg(test)]
+mod tests;
 mod tree;
 
 use std::collections::HashMap;
@@ -51,6 +53,18 @@ pub(crate) fn run<G: Playable>(
     clock: &dyn Clock,
     rng: &mut StdRng,
 ) -> Result<Searched, BotError> {
+    search::<G>(belief, seat, Limits::of(level), budget, clock, rng)
+}
+
+/// [`run`] within `limits` rather than a level's.
+fn search<G: Playable>(
+    belief: &G::Belief,
+    seat: Seat,
+    limits: Limits,
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: &mut StdRng,
+) -> Result<Searched, BotError> {
     let time = Deadline::new(clock, budget.time);
     let state: G = time.sample(belief, rng);
     if state.standing().actor() != Some(seat) {
@@ -68,7 +82,6 @@ pub(crate) fn run<G: Playable>(
             nodes: 0,
         });
     }
-    let limits = Limits::of(level);
     let mut searcher = Searcher::<G> {
         time,
         watch: Watch::silent(
