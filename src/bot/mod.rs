@@ -268,6 +268,10 @@ pub trait Playable: Game {
     /// a win at once may not be there.
     const PERFECT_INFORMATION: bool = false;
 
+    /// The most plies of noisy actions ([`Playable::noisy`]) the
+    /// alpha-beta search plays past its depth (quiescence).
+    const QUIESCENCE_PLIES: u32 = 6;
+
     /// The belief of `seat` after being told `told` (oldest first, the last
     /// being now), in a game with `options`.
     fn believe(

@@ -29,7 +29,7 @@ use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::geometry::Square;
 use crate::rules::superial::hybrid::{HybridAction, HybridPlay, Man};
 use crate::rules::superial::{
-    Aspect, CubeAction, Play, SuperialAction, SuperialChess, SuperialChessAction, Throw,
+    Aspect, CubeAction, Play, SuperialAction, SuperialChess, SuperialChessAction, Throw, Token,
 };
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
@@ -55,6 +55,9 @@ impl Playable for SuperialChess {
     type Belief = SuperialChess;
     type Key = SuperialChessAction;
     const PERFECT_INFORMATION: bool = true;
+    /// Captures only turn cubes over, so they answer each other for long:
+    /// a capture and its recapture.
+    const QUIESCENCE_PLIES: u32 = 2;
 
     /// The generic alpha-beta search (`bot::alphabeta::generic`).
     fn searched(
@@ -99,7 +102,7 @@ impl Playable for SuperialChess {
         layer::chance(score)
     }
 
-    /// A cube's action that jumps over a token or pushes one (where
+    /// A cube's action that jumps over an enemy token or pushes one (where
     /// captures happen), a chess piece's capture or promotion in the
     /// hybrid; a random move is not (what it throws is unknown).
     fn noisy(&self, action: &SuperialChessAction) -> bool {
@@ -107,13 +110,15 @@ impl Playable for SuperialChess {
             (
                 SuperialChess::Classic(game),
                 SuperialChessAction::Classic(SuperialAction::Play(Play::Cube(cube))),
-            ) => cube_noisy(cube, |square| game.board().get(square).is_some()),
+            ) => cube_noisy(cube, |square| game.board().get(square).map(Token::team)),
             (SuperialChess::Hybrid(game), SuperialChessAction::Hybrid(HybridAction::Play(play))) => {
                 let position = game.position();
                 match play {
                     HybridPlay::Piece(mv) => position.takes(mv) || mv.promotion.is_some(),
                     HybridPlay::Cube { action, .. } => {
-                        cube_noisy(action, |square| position.piece_at(square).is_some())
+                        cube_noisy(action, |square| {
+                            position.piece_at(square).map(|piece| Man(piece).team())
+                        })
                     }
                 }
             }
@@ -212,15 +217,18 @@ fn replay(game: &SuperialChess, line: &HistoryLine) -> Result<SuperialChess, Bot
     }
 }
 
-/// Whether a cube's action jumps over a token or pushes one.
-fn cube_noisy(action: &CubeAction, occupied: impl Fn(Square) -> bool) -> bool {
-    match action {
-        CubeAction::Change { .. } => false,
-        CubeAction::Move(mv) => {
-            mv.steps.iter().any(|step| step.over.is_some())
-                || mv.steps.first().is_some_and(|step| occupied(step.to))
-        }
-    }
+/// Whether a cube's action jumps over an enemy token or pushes one (where
+/// its captures happen), `team_at` telling whose token stands where.
+fn cube_noisy(action: &CubeAction, team_at: impl Fn(Square) -> Option<Seat>) -> bool {
+    let CubeAction::Move(mv) = action else {
+        return false;
+    };
+    let Some(mover) = team_at(mv.from) else {
+        return false;
+    };
+    let enemy = |square: Square| team_at(square) == Some(mover.other());
+    mv.steps.iter().filter_map(|step| step.over).any(enemy)
+        || mv.steps.first().is_some_and(|step| enemy(step.to))
 }
 
 /// A cube's worth above a plain cube's, by the face it shows.

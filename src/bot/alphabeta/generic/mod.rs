@@ -98,9 +98,11 @@ fn search<G: Playable>(
         seed: rng.random(),
         choices: Vec::new(),
     };
-    // The root's children, played once, in the order of the urgency the
-    // game gives them; then the best of each finished depth first.
-    let mut root: Vec<(usize, G)> = Vec::with_capacity(actions.len());
+    // The root's children, played once (those the game ranks urgent
+    // first, should the time end before all are), ranked by their
+    // evaluation, so that a first depth cut short by the time has looked
+    // at the likeliest first; then the best of each finished depth first.
+    let mut root: Vec<(usize, G, i32)> = Vec::with_capacity(actions.len());
     let mut ranked: Vec<usize> = (0..actions.len()).collect();
     ranked.sort_by_key(|&i| std::cmp::Reverse(state.urgency(&actions[i])));
     for i in ranked {
@@ -108,8 +110,10 @@ fn search<G: Playable>(
             break;
         }
         let child = time.advance(&state, seat, &actions[i], &mut searcher.entropy);
-        root.push((i, child));
+        let rank = searcher.score(&child, seat, 1);
+        root.push((i, child, rank));
     }
+    root.sort_by_key(|(_, _, rank)| std::cmp::Reverse(*rank));
     let started = time.elapsed();
     let mut chosen = root[0].0;
     let mut reached = 0;
@@ -117,7 +121,7 @@ fn search<G: Playable>(
         searcher.watch.arm_node_limit(depth > 1);
         let mut alpha = -MATE;
         let mut best: Option<(usize, i32)> = None;
-        for (at, (_, child)) in root.iter().enumerate() {
+        for (at, (_, child, _)) in root.iter().enumerate() {
             let score = if at == 0 {
                 searcher.value(child, seat, depth - 1, 1, alpha, MATE)
             } else {

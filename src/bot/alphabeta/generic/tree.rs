@@ -14,9 +14,6 @@ use crate::rules::{Entropy, GameResult, Seat};
 pub(super) const MAX_PLY: usize = 48;
 /// The evaluation's [0, 1] stretched to these units either side of even.
 pub(super) const SCALE: f64 = 2000.0;
-/// The most plies of noisy actions the quiescence search plays after the
-/// depth is spent.
-const QUIESCENCE_PLIES: u32 = 6;
 /// The key of the same position with the other seat to act.
 const OTHER_ACTOR: u64 = 0x5bd1_e995_3c6e_f372;
 /// Late-move reductions: from this depth, after this many actions tried.
@@ -312,7 +309,7 @@ impl<G: Playable> Searcher<'_, G> {
     /// The value for `actor`, who acts in `state`, once the depth is
     /// spent: the evaluation if `actor` stands on it, else the best of its
     /// noisy actions (captures, promotions, conversions), each searched
-    /// the same way, for at most [`QUIESCENCE_PLIES`].
+    /// the same way, for at most [`Playable::QUIESCENCE_PLIES`].
     pub fn quiesce(
         &mut self,
         state: &G,
@@ -326,7 +323,7 @@ impl<G: Playable> Searcher<'_, G> {
             return 0;
         }
         let stand = self.score(state, actor, ply);
-        if stand >= beta || plies >= QUIESCENCE_PLIES || ply >= MAX_PLY {
+        if stand >= beta || plies >= G::QUIESCENCE_PLIES || ply >= MAX_PLY {
             return stand;
         }
         alpha = alpha.max(stand);
