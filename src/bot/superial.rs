@@ -102,8 +102,8 @@ impl Playable for SuperialChess {
         layer::chance(score)
     }
 
-    /// A cube's action that jumps over an enemy token or pushes one (where
-    /// captures happen), a chess piece's capture or promotion in the
+    /// A cube's action that jumps over an enemy token or pushes tokens
+    /// (where captures happen), a chess piece's capture or promotion in the
     /// hybrid; a random move is not (what it throws is unknown).
     fn noisy(&self, action: &SuperialChessAction) -> bool {
         match (self, action) {
@@ -111,15 +111,16 @@ impl Playable for SuperialChess {
                 SuperialChess::Classic(game),
                 SuperialChessAction::Classic(SuperialAction::Play(Play::Cube(cube))),
             ) => cube_noisy(cube, |square| game.board().get(square).map(Token::team)),
-            (SuperialChess::Hybrid(game), SuperialChessAction::Hybrid(HybridAction::Play(play))) => {
+            (
+                SuperialChess::Hybrid(game),
+                SuperialChessAction::Hybrid(HybridAction::Play(play)),
+            ) => {
                 let position = game.position();
                 match play {
                     HybridPlay::Piece(mv) => position.takes(mv) || mv.promotion.is_some(),
-                    HybridPlay::Cube { action, .. } => {
-                        cube_noisy(action, |square| {
-                            position.piece_at(square).map(|piece| Man(piece).team())
-                        })
-                    }
+                    HybridPlay::Cube { action, .. } => cube_noisy(action, |square| {
+                        position.piece_at(square).map(|piece| Man(piece).team())
+                    }),
                 }
             }
             _ => false,
@@ -217,8 +218,9 @@ fn replay(game: &SuperialChess, line: &HistoryLine) -> Result<SuperialChess, Bot
     }
 }
 
-/// Whether a cube's action jumps over an enemy token or pushes one (where
-/// its captures happen), `team_at` telling whose token stands where.
+/// Whether a cube's action jumps over an enemy token or pushes a line of
+/// tokens (where its captures happen), `team_at` telling whose token
+/// stands where.
 fn cube_noisy(action: &CubeAction, team_at: impl Fn(Square) -> Option<Seat>) -> bool {
     let CubeAction::Move(mv) = action else {
         return false;
@@ -226,9 +228,17 @@ fn cube_noisy(action: &CubeAction, team_at: impl Fn(Square) -> Option<Seat>) -> 
     let Some(mover) = team_at(mv.from) else {
         return false;
     };
-    let enemy = |square: Square| team_at(square) == Some(mover.other());
-    mv.steps.iter().filter_map(|step| step.over).any(enemy)
-        || mv.steps.first().is_some_and(|step| enemy(step.to))
+    // A push moves a whole line, an enemy token in it wherever it stands.
+    let pushes = mv
+        .steps
+        .first()
+        .is_some_and(|step| team_at(step.to).is_some());
+    pushes
+        || mv
+            .steps
+            .iter()
+            .filter_map(|step| step.over)
+            .any(|square| team_at(square) == Some(mover.other()))
 }
 
 /// A cube's worth above a plain cube's, by the face it shows.

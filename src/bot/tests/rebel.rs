@@ -153,7 +153,13 @@ fn every_capture_and_recruit_is_noisy() {
             for action in &actions {
                 let after = state.advance(seat, action, &mut entropy);
                 let taken = pieces(&after, seat.other()) < pieces(&state, seat.other());
-                assert_eq!(state.noisy(action), taken || matches!(action, crate::rules::rebel::RebelAction::Play(crate::rules::rebel::Play::Move(mv)) if mv.promotion.is_some()), "{action:?} in {}", state.position());
+                assert_eq!(
+                    state.noisy(action),
+                    taken
+                        || matches!(action, crate::rules::rebel::RebelAction::Play(crate::rules::rebel::Play::Move(mv)) if mv.promotion.is_some()),
+                    "{action:?} in {}",
+                    Game::position(&state)
+                );
                 if taken {
                     noisy += 1;
                 } else {

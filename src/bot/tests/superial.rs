@@ -133,7 +133,11 @@ fn every_capture_of_the_classic_game_is_noisy() {
                 let after = state.advance(seat, action, &mut entropy);
                 if cubes(&after, seat) > cubes(&state, seat) {
                     captures += 1;
-                    assert!(state.noisy(action), "{action:?} in {}", state.position());
+                    assert!(
+                        state.noisy(action),
+                        "{action:?} in {}",
+                        Game::position(&state)
+                    );
                 } else if !state.noisy(action) {
                     quiet += 1;
                 }
@@ -142,5 +146,8 @@ fn every_capture_of_the_classic_game_is_noisy() {
             state = state.advance(seat, pick, &mut entropy);
         }
     }
-    assert!(captures > 0 && quiet > 0, "{captures} captures, {quiet} quiet");
+    assert!(
+        captures > 0 && quiet > 0,
+        "{captures} captures, {quiet} quiet"
+    );
 }

@@ -33,7 +33,6 @@ use arrayvec::ArrayVec;
 use rand::Rng;
 use rand::rngs::StdRng;
 
-
 use super::table::{Bound, Table, zobrist};
 use super::{Limits, MATE, MATE_BOUND, Watch};
 use crate::bot::clock::{Clock, Deadline};

@@ -58,8 +58,7 @@ impl<G: Playable> Searcher<'_, G> {
                 let noise = if self.limits.noise == 0 {
                     0
                 } else {
-                    self.limits
-                        .noise_for(self.key(state, actor) ^ self.seed)
+                    self.limits.noise_for(self.key(state, actor) ^ self.seed)
                 };
                 ((value - 0.5) * SCALE) as i32 + noise
             }
@@ -245,7 +244,11 @@ impl<G: Playable> Searcher<'_, G> {
             let mut rank = if killers.iter().any(|k| k.as_ref() == Some(&key)) {
                 KILLER_RANK
             } else {
-                self.history.get(&key).copied().unwrap_or(0).min(SCALE as i32)
+                self.history
+                    .get(&key)
+                    .copied()
+                    .unwrap_or(0)
+                    .min(SCALE as i32)
             };
             if state.noisy(action) {
                 rank += NOISY_RANK;
@@ -297,13 +300,8 @@ impl<G: Playable> Searcher<'_, G> {
         } else {
             Bound::Exact
         };
-        self.table.store(
-            key,
-            best_move as u32 + 1,
-            to_table(best, ply),
-            depth,
-            bound,
-        );
+        self.table
+            .store(key, best_move as u32 + 1, to_table(best, ply), depth, bound);
     }
 
     /// The value for `actor`, who acts in `state`, once the depth is
