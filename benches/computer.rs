@@ -289,8 +289,8 @@ fn budget_rows(filter: &[String]) {
 }
 
 /// The search's actions a second in game `G` after `plies` random plies,
-/// and the time of one search.
-fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Duration) {
+/// the time of one search and, for the alpha-beta, the depth it finished.
+fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Duration, Option<u32>) {
     let options = Options::parse(options.iter().copied()).unwrap();
     let (told, seat) = told_after(name, &options, plies);
     let told: Vec<G::Told> = told
@@ -298,10 +298,11 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
         .map(|v| serde_json::from_value(v).unwrap())
         .collect();
     let belief = G::believe(seat, &options, &told).unwrap();
-    let mut best = (0.0f64, Duration::MAX);
+    let mut best = (0.0f64, Duration::MAX, None);
     for _ in 0..3 {
         let mut rng = StdRng::seed_from_u64(1);
         let start = Instant::now();
+        let mut depth = None;
         let run = match G::searched(
             &belief,
             seat,
@@ -310,7 +311,11 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
             &Wall::start(),
             &mut rng,
         ) {
-            Some(searched) => searched.unwrap(),
+            Some(searched) => {
+                let searched = searched.unwrap();
+                depth = Some(searched.iterations);
+                searched
+            }
             None => search::run::<G>(
                 &belief,
                 seat,
@@ -329,7 +334,7 @@ fn rate<G: Playable>(name: &str, options: &[&str], plies: usize) -> (f64, Durati
         );
         let rate = run.nodes as f64 / took.as_secs_f64();
         if took < best.1 {
-            best = (rate, took);
+            best = (rate, took, depth);
         }
     }
     best
@@ -355,8 +360,13 @@ fn reading<G: Playable>(name: &str, options: &[&str], plies: usize) -> Duration 
         .unwrap()
 }
 
-/// One row's measure: actions a second, and the time of one search.
-type Measure = fn() -> (f64, Duration);
+/// The depth an alpha-beta search finished ("IS-MCTS" for the others).
+fn depth_text(depth: Option<u32>) -> String {
+    depth.map_or("IS-MCTS".into(), |d| format!("depth {d}"))
+}
+
+/// One row's measure: actions a second, the time of one search, the depth.
+type Measure = fn() -> (f64, Duration, Option<u32>);
 
 fn main() {
     let words: Vec<String> = std::env::args()
@@ -367,16 +377,17 @@ fn main() {
         budget_rows(&words[1..]);
         return;
     }
-    let (chess, chess_time) = rate::<Chess>("chess", &[], 12);
+    let (chess, chess_time, chess_depth) = rate::<Chess>("chess", &[], 12);
     println!(
-        "{:<40} {:>10.0} actions/s  {:>8.1} ms a search   (baseline)",
+        "{:<44} {:>10.0} actions/s  {:>8.1} ms a search  {:>8}   (baseline)",
         "chess, after 12 plies",
         chess,
-        chess_time.as_secs_f64() * 1e3
+        chess_time.as_secs_f64() * 1e3,
+        depth_text(chess_depth)
     );
     // Each row's name and its measure; `cargo bench --bench computer --
     // WORD` measures only the rows whose name contains WORD.
-    let rows: [(&str, Measure); 12] = [
+    let rows: [(&str, Measure); 14] = [
         ("bluff-chess", || rate::<BluffChess>("bluff-chess", &[], 12)),
         ("reality-check (basic)", || {
             rate::<RealityCheck>("reality-check", &[], 14)
@@ -405,6 +416,12 @@ fn main() {
         ("reflection-teammate cross8", || {
             rate::<ReflectionTeammate>("reflection-teammate", &["setup=cross8"], 8)
         }),
+        ("reflection-teammate halves", || {
+            rate::<ReflectionTeammate>("reflection-teammate", &["setup=halves"], 8)
+        }),
+        ("reflection-teammate two-boards", || {
+            rate::<ReflectionTeammate>("reflection-teammate", &["setup=two-boards"], 8)
+        }),
         ("superial-chess", || {
             rate::<SuperialChess>("superial-chess", &[], 8)
         }),
@@ -423,14 +440,16 @@ fn main() {
         .into_iter()
         .filter(|(name, _)| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str())))
         .map(|(name, measure)| {
-            let (rate, took) = measure();
-            (name, rate, took)
+            let (rate, took, depth) = measure();
+            (name, rate, took, depth)
         });
-    for (name, rate, took) in rows {
+    // The rate as a share of chess's (the target: at least a fifth, 0.20).
+    for (name, rate, took, depth) in rows {
         println!(
-            "{name:<40} {rate:>10.0} actions/s  {:>8.1} ms a search   ratio to chess {:>6.2}",
+            "{name:<44} {rate:>10.0} actions/s  {:>8.1} ms a search  {:>8}   of chess's rate {:>5.2}",
             took.as_secs_f64() * 1e3,
-            chess / rate,
+            depth_text(depth),
+            rate / chess,
         );
     }
     // The views are read afresh for each move: late in a long game that

@@ -268,6 +268,10 @@ pub trait Playable: Game {
     /// a win at once may not be there.
     const PERFECT_INFORMATION: bool = false;
 
+    /// The most plies of noisy actions ([`Playable::noisy`]) the
+    /// alpha-beta search plays past its depth (quiescence).
+    const QUIESCENCE_PLIES: u32 = 6;
+
     /// The belief of `seat` after being told `told` (oldest first, the last
     /// being now), in a game with `options`.
     fn believe(
@@ -368,6 +372,26 @@ pub trait Playable: Game {
     /// higher, so that the search sees them within its budget.
     fn urgency(&self, _action: &Self::Action) -> u8 {
         0
+    }
+
+    /// Whether `action`, one of the choices here, changes the material at
+    /// once (a capture, a promotion, a conversion): the alpha-beta search
+    /// plays these after its depth is spent (quiescence) and tries them
+    /// early. By default, the actions the game ranks urgent
+    /// ([`Playable::urgency`]).
+    fn noisy(&self, action: &Self::Action) -> bool {
+        self.urgency(action) > 0
+    }
+
+    /// A key of the position for the alpha-beta search's transposition
+    /// table: equal for the same position, different otherwise but by
+    /// rare accident. By default a hash of the position as the views show
+    /// it ([`Game::position`]).
+    fn search_key(&self) -> u64 {
+        use std::hash::{DefaultHasher, Hasher};
+        let mut hasher = DefaultHasher::new();
+        hasher.write(self.position().as_bytes());
+        hasher.finish()
     }
 
     /// The game's own search for `seat` at `level` (alpha-beta, for a game

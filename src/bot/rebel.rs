@@ -13,7 +13,7 @@ use super::layer::{self, PublicTold};
 use super::search::Searched;
 use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Piece};
-use crate::rules::rebel::{RebelAction, RebelChess, Role};
+use crate::rules::rebel::{Play, RebelAction, RebelChess, Role};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
 impl Playable for RebelChess {
@@ -50,6 +50,21 @@ impl Playable for RebelChess {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         layer::chance(layer::centipawns(self.current().layer(), seat, worth))
+    }
+
+    /// A capture, a promotion, a recruit (a conversion).
+    fn noisy(&self, action: &RebelAction) -> bool {
+        match action {
+            RebelAction::Play(Play::Move(mv)) => {
+                self.current().layer().takes(mv) || mv.promotion.is_some()
+            }
+            RebelAction::Play(Play::Recruit { .. }) => true,
+            _ => false,
+        }
+    }
+
+    fn urgency(&self, action: &RebelAction) -> u8 {
+        u8::from(self.noisy(action))
     }
 
     fn key(&self, _observer: Seat, _actor: Seat, action: &RebelAction) -> RebelAction {

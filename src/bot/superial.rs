@@ -26,8 +26,11 @@ use super::layer::{self, PublicTold};
 use super::search::Searched;
 use super::{BotError, Budget, Level, Playable};
 use crate::rules::chesslike::{Kind, Piece};
-use crate::rules::superial::hybrid::{HybridAction, Man};
-use crate::rules::superial::{Aspect, SuperialAction, SuperialChess, SuperialChessAction, Throw};
+use crate::rules::geometry::Square;
+use crate::rules::superial::hybrid::{HybridAction, HybridPlay, Man};
+use crate::rules::superial::{
+    Aspect, CubeAction, Play, SuperialAction, SuperialChess, SuperialChessAction, Throw, Token,
+};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
 
 /// What the sampler reads of a view of either form.
@@ -52,6 +55,9 @@ impl Playable for SuperialChess {
     type Belief = SuperialChess;
     type Key = SuperialChessAction;
     const PERFECT_INFORMATION: bool = true;
+    /// Captures only turn cubes over, so they answer each other for long:
+    /// a capture and its recapture.
+    const QUIESCENCE_PLIES: u32 = 2;
 
     /// The generic alpha-beta search (`bot::alphabeta::generic`).
     fn searched(
@@ -94,6 +100,35 @@ impl Playable for SuperialChess {
             SuperialChess::Hybrid(game) => layer::centipawns(game.position(), seat, hybrid_worth),
         };
         layer::chance(score)
+    }
+
+    /// A cube's action that jumps over an enemy token or pushes tokens
+    /// (where captures happen), a chess piece's capture or promotion in the
+    /// hybrid; a random move is not (what it throws is unknown).
+    fn noisy(&self, action: &SuperialChessAction) -> bool {
+        match (self, action) {
+            (
+                SuperialChess::Classic(game),
+                SuperialChessAction::Classic(SuperialAction::Play(Play::Cube(cube))),
+            ) => cube_noisy(cube, |square| game.board().get(square).map(Token::team)),
+            (
+                SuperialChess::Hybrid(game),
+                SuperialChessAction::Hybrid(HybridAction::Play(play)),
+            ) => {
+                let position = game.position();
+                match play {
+                    HybridPlay::Piece(mv) => position.takes(mv) || mv.promotion.is_some(),
+                    HybridPlay::Cube { action, .. } => cube_noisy(action, |square| {
+                        position.piece_at(square).map(|piece| Man(piece).team())
+                    }),
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn urgency(&self, action: &SuperialChessAction) -> u8 {
+        u8::from(self.noisy(action))
     }
 
     fn key(
@@ -181,6 +216,29 @@ fn replay(game: &SuperialChess, line: &HistoryLine) -> Result<SuperialChess, Bot
         }
         _ => layer::replay_text(game, line),
     }
+}
+
+/// Whether a cube's action jumps over an enemy token or pushes a line of
+/// tokens (where its captures happen), `team_at` telling whose token
+/// stands where.
+fn cube_noisy(action: &CubeAction, team_at: impl Fn(Square) -> Option<Seat>) -> bool {
+    let CubeAction::Move(mv) = action else {
+        return false;
+    };
+    let Some(mover) = team_at(mv.from) else {
+        return false;
+    };
+    // A push moves a whole line, an enemy token in it wherever it stands.
+    let pushes = mv
+        .steps
+        .first()
+        .is_some_and(|step| team_at(step.to).is_some());
+    pushes
+        || mv
+            .steps
+            .iter()
+            .filter_map(|step| step.over)
+            .any(|square| team_at(square) == Some(mover.other()))
 }
 
 /// A cube's worth above a plain cube's, by the face it shows.

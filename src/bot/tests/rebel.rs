@@ -124,3 +124,51 @@ fn the_search_wins_a_queen_by_recruiting_it() {
         "{answer}"
     );
 }
+
+#[test]
+fn every_capture_and_recruit_is_noisy() {
+    // Along random games, every action after which the other side has
+    // fewer pieces (a capture or a recruit) is one the quiescence search
+    // plays; and the quiet ones are not noisy.
+    use crate::bot::Playable;
+    use rand::{Rng, SeedableRng};
+    let pieces = |state: &RebelChess, seat: Seat| {
+        state
+            .current()
+            .layer()
+            .pieces()
+            .filter(|(_, piece)| piece.owner == seat)
+            .count()
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let mut entropy = Entropy::for_perft();
+    let (mut noisy, mut quiet) = (0, 0);
+    for version in ["1", "2"] {
+        let mut state = start(&options(version));
+        for _ in 0..60 {
+            let Some(seat) = state.standing().actor() else {
+                break;
+            };
+            let actions = state.choices(seat);
+            for action in &actions {
+                let after = state.advance(seat, action, &mut entropy);
+                let taken = pieces(&after, seat.other()) < pieces(&state, seat.other());
+                assert_eq!(
+                    state.noisy(action),
+                    taken
+                        || matches!(action, crate::rules::rebel::RebelAction::Play(crate::rules::rebel::Play::Move(mv)) if mv.promotion.is_some()),
+                    "{action:?} in {}",
+                    Game::position(&state)
+                );
+                if taken {
+                    noisy += 1;
+                } else {
+                    quiet += 1;
+                }
+            }
+            let pick = &actions[rng.random_range(0..actions.len())];
+            state = state.advance(seat, pick, &mut entropy);
+        }
+    }
+    assert!(noisy > 0 && quiet > 0, "{noisy} noisy, {quiet} quiet");
+}

@@ -104,3 +104,50 @@ fn superial_choices_depend_only_on_what_the_seat_was_told() {
     play(&mut b);
     no_peeking_with::<SuperialChess>(&hybrid, &a, &b, Seat::White);
 }
+
+#[test]
+fn every_capture_of_the_classic_game_is_noisy() {
+    // Along random games, every action after which the actor has more
+    // cubes (a capture turns an enemy cube over) is one the quiescence
+    // search plays; and some quiet ones are not noisy.
+    use rand::{Rng, SeedableRng};
+    let cubes = |state: &SuperialChess, seat: Seat| match state {
+        SuperialChess::Classic(game) => game
+            .board()
+            .tokens()
+            .filter(|(_, cube)| cube.team == seat)
+            .count(),
+        SuperialChess::Hybrid(_) => unreachable!("a classic game"),
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let mut entropy = Entropy::for_perft();
+    let (mut captures, mut quiet) = (0, 0);
+    for _ in 0..4 {
+        let mut state = start(&options(&[]));
+        for _ in 0..40 {
+            let Some(seat) = state.standing().actor() else {
+                break;
+            };
+            let actions = state.choices(seat);
+            for action in &actions {
+                let after = state.advance(seat, action, &mut entropy);
+                if cubes(&after, seat) > cubes(&state, seat) {
+                    captures += 1;
+                    assert!(
+                        state.noisy(action),
+                        "{action:?} in {}",
+                        Game::position(&state)
+                    );
+                } else if !state.noisy(action) {
+                    quiet += 1;
+                }
+            }
+            let pick = &actions[rng.random_range(0..actions.len())];
+            state = state.advance(seat, pick, &mut entropy);
+        }
+    }
+    assert!(
+        captures > 0 && quiet > 0,
+        "{captures} captures, {quiet} quiet"
+    );
+}
