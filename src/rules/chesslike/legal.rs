@@ -38,8 +38,9 @@ impl Position {
                 continue;
             }
             self.steps_at(index, piece, false, steps);
-            if !self.castling.is_empty() {
-                self.castling_steps(tables.square(index), steps);
+            let square = tables.square(index);
+            if self.castling.contains(square) {
+                self.castling_steps(square, steps);
             }
         }
     }
@@ -192,9 +193,18 @@ impl Position {
     /// on its promotion square, else only `None`.
     /// (An iterator, not a list: it is asked for every step generated.)
     pub fn promotions(&self, step: &Step) -> impl Iterator<Item = Option<Kind>> + '_ {
-        let promotes = self
-            .piece_at(step.from)
-            .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to));
+        // Only a pawn's step promotes (asked first: it is the kind's).
+        let pawn_step = matches!(
+            step.kind,
+            StepKind::PawnStraight
+                | StepKind::PawnDouble { .. }
+                | StepKind::PawnDiagonal
+                | StepKind::EnPassant
+        );
+        let promotes = pawn_step
+            && self
+                .piece_at(step.from)
+                .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to));
         let kinds: &[Kind] = if promotes {
             &self.variant.promotions
         } else {
