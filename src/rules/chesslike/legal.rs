@@ -38,8 +38,9 @@ impl Position {
                 continue;
             }
             self.steps_at(index, piece, false, steps);
-            if !self.castling.is_empty() {
-                self.castling_steps(tables.square(index), steps);
+            let square = tables.square(index);
+            if self.castling.contains(square) {
+                self.castling_steps(square, steps);
             }
         }
     }
@@ -76,11 +77,11 @@ impl Position {
     }
 
     /// [`Position::legal_steps`] into a list the caller keeps (cleared
-    /// first).
-    pub(super) fn legal_steps_into(&self, steps: &mut Vec<Step>) {
+    /// first); whether the side to move is in check, found on the way.
+    pub fn legal_steps_into(&self, steps: &mut Vec<Step>) -> bool {
         steps.clear();
         self.pseudo_steps_into(steps);
-        self.retain_legal(steps);
+        self.retain_legal(steps)
     }
 
     /// Keeps the legal steps among pseudo-legal ones of the side to move.
@@ -93,8 +94,8 @@ impl Position {
     /// steps of royal pieces, of those first pieces, en passant (two
     /// squares empty at once), castling, and every step when in check are
     /// tested: made on a scratch board, the attack test run outward from
-    /// each royal, and unmade.
-    fn retain_legal(&self, steps: &mut Vec<Step>) {
+    /// each royal, and unmade. Whether a royal piece is attacked now.
+    fn retain_legal(&self, steps: &mut Vec<Step>) -> bool {
         let us = self.turn;
         let them = us.other();
         let variant = &*self.variant;
@@ -111,7 +112,7 @@ impl Position {
                     // More royals than the fast path holds: test every step.
                     let squares = self.royals(us);
                     steps.retain(|s| self.is_legal_with(s, &squares));
-                    return;
+                    return self.in_check(us);
                 }
                 royals[count] = index;
                 count += 1;
@@ -119,7 +120,7 @@ impl Position {
         }
         let royals = &royals[..count];
         if royals.is_empty() {
-            return;
+            return false;
         }
         let mut none = Vec::new();
         let in_check = royals
@@ -185,15 +186,25 @@ impl Position {
             cells[from] = piece;
             safe
         });
+        in_check
     }
 
     /// The promotions a step allows: the variant's kinds when a pawn lands
     /// on its promotion square, else only `None`.
     /// (An iterator, not a list: it is asked for every step generated.)
     pub fn promotions(&self, step: &Step) -> impl Iterator<Item = Option<Kind>> + '_ {
-        let promotes = self
-            .piece_at(step.from)
-            .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to));
+        // Only a pawn's step promotes (asked first: it is the kind's).
+        let pawn_step = matches!(
+            step.kind,
+            StepKind::PawnStraight
+                | StepKind::PawnDouble { .. }
+                | StepKind::PawnDiagonal
+                | StepKind::EnPassant
+        );
+        let promotes = pawn_step
+            && self
+                .piece_at(step.from)
+                .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to));
         let kinds: &[Kind] = if promotes {
             &self.variant.promotions
         } else {

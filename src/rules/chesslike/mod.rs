@@ -75,6 +75,7 @@ mod step;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod trial;
 mod variant;
 
 pub use notation::{FORMS, MoveFacts, Notation, read_move};
@@ -84,4 +85,5 @@ pub use record::{DrawRecord, DrawRule};
 pub use san::{IllegalHint, MoveError};
 pub use squares::SquareSet;
 pub use step::{CastleSide, Move, MoveTextError, Step, StepKind};
+pub use trial::Trial;
 pub use variant::{Army, StraightAttack, Variant};

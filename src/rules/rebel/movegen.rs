@@ -21,6 +21,24 @@ use crate::rules::geometry::Square;
 /// empty) and recruits (when an enemy stands there).
 const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
 
+/// The working lists of the generator, kept by a caller that generates
+/// many times (perft): the layer's steps, a piece's recruit targets and
+/// its steps.
+#[derive(Default)]
+pub(super) struct Lists {
+    steps: Vec<Step>,
+    targets: Vec<Square>,
+    scratch: Vec<Step>,
+}
+
+/// What perft keeps a ply: the position each action is made into, the
+/// actions and the generator's lists.
+pub(super) struct Spare {
+    next: RebelPosition,
+    actions: Vec<Action>,
+    lists: Lists,
+}
+
 /// A legal action as the generator finds it: a step of the layer with its
 /// promotion, or a recruit.
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +97,12 @@ impl RebelPosition {
     /// whatever it could capture but a king, a Recruiter or a converted
     /// piece.
     pub(super) fn recruit_targets(&self, from: Square, out: &mut Vec<Square>) {
+        self.recruit_targets_with(from, out, &mut Vec::new());
+    }
+
+    /// [`RebelPosition::recruit_targets`] with a step list the caller
+    /// keeps (no allocation a piece).
+    fn recruit_targets_with(&self, from: Square, out: &mut Vec<Square>, steps: &mut Vec<Step>) {
         let Some(piece) = self.piece_at(from) else {
             return;
         };
@@ -99,9 +123,9 @@ impl RebelPosition {
                 }
             }
         } else if piece.converted && self.version.converted_recruit() {
-            let mut steps = Vec::new();
-            self.board.steps_from(from, false, &mut steps);
-            for step in steps {
+            steps.clear();
+            self.board.steps_from(from, false, steps);
+            for step in steps.iter() {
                 let recruitable = step.kind != StepKind::EnPassant
                     && enemy(step.to).is_some_and(|p| {
                         !p.converted && !matches!(p.role, Role::KING | Role::Recruiter)
@@ -115,42 +139,46 @@ impl RebelPosition {
 
     /// The legal actions, recruits optional, in the generator's order.
     pub(super) fn actions(&self, recruits: bool) -> Vec<Action> {
-        let us = self.turn();
         let mut out = Vec::with_capacity(64);
-        for step in self.board.legal_steps() {
+        self.actions_into(recruits, &mut out, &mut Lists::default());
+        out
+    }
+
+    /// [`RebelPosition::actions`] into a list the caller keeps (cleared
+    /// first), with its working lists.
+    fn actions_into(&self, recruits: bool, out: &mut Vec<Action>, lists: &mut Lists) {
+        let us = self.turn();
+        out.clear();
+        let in_check = self.board.legal_steps_into(&mut lists.steps);
+        for step in &lists.steps {
             if step.capture.is_some_and(|sq| self.is_king(sq)) {
                 continue;
             }
-            for promotion in self.board.promotions(&step) {
-                out.push(Action::Step(step, promotion));
+            for promotion in self.board.promotions(step) {
+                out.push(Action::Step(*step, promotion));
             }
         }
-        if recruits {
-            let own: Vec<Square> = self
-                .board
-                .pieces()
-                .filter(|(_, p)| p.owner == us)
-                .map(|(sq, _)| sq)
-                .collect();
-            let mut targets = Vec::new();
-            // A recruit changes no square's occupancy and takes an
-            // attacker away: only a side already in check, or a king's
-            // return (which may give a side with no king one), needs the
-            // recruit played and tested.
-            let in_check = self.in_check(us);
-            for from in own {
-                targets.clear();
-                self.recruit_targets(from, &mut targets);
-                for &target in &targets {
-                    let safe =
-                        (!in_check && !self.is_king(target)) || !self.recruit(target).in_check(us);
-                    if safe {
-                        out.push(Action::Recruit { from, target });
-                    }
+        if !recruits {
+            return;
+        }
+        // A recruit changes no square's occupancy and takes an attacker
+        // away: only a side already in check, or a king's return (which
+        // may give a side with no king one), needs the recruit played and
+        // tested.
+        for (from, piece) in self.board.pieces() {
+            if piece.owner != us {
+                continue;
+            }
+            lists.targets.clear();
+            self.recruit_targets_with(from, &mut lists.targets, &mut lists.scratch);
+            for &target in &lists.targets {
+                let safe =
+                    (!in_check && !self.is_king(target)) || !self.recruit(target).in_check(us);
+                if safe {
+                    out.push(Action::Recruit { from, target });
                 }
             }
         }
-        out
     }
 
     fn is_king(&self, square: Square) -> bool {
@@ -237,32 +265,39 @@ impl RebelPosition {
         self.perft_in(depth, recruits, &mut Vec::new())
     }
 
-    /// Perft with a spare position a ply, each move copied and made into
-    /// it (recruits, rarer, are played on a new one).
-    fn perft_in(&self, depth: u32, recruits: bool, spares: &mut Vec<RebelPosition>) -> u64 {
+    /// Perft with a spare position and action lists a ply, each move
+    /// copied and made into it (recruits, rarer, are played on a new one).
+    fn perft_in(&self, depth: u32, recruits: bool, spares: &mut Vec<Spare>) -> u64 {
         if depth == 0 {
             return 1;
         }
         if self.rebels_have_checked() {
             return 0;
         }
-        let actions = self.actions(recruits);
-        if depth == 1 {
-            return actions.len() as u64;
-        }
-        let mut next = spares.pop().unwrap_or_else(|| self.clone());
+        let mut spare = spares.pop().unwrap_or_else(|| Spare {
+            next: self.clone(),
+            actions: Vec::with_capacity(64),
+            lists: Lists::default(),
+        });
+        self.actions_into(recruits, &mut spare.actions, &mut spare.lists);
         let mut count = 0;
-        for action in &actions {
-            match *action {
-                Action::Step(step, promotion) => self.play_step_in(&step, promotion, &mut next),
-                Action::Recruit { target, .. } => next = self.recruit(target),
+        if depth == 1 {
+            count = spare.actions.len() as u64;
+        } else {
+            for action in &spare.actions {
+                match *action {
+                    Action::Step(step, promotion) => {
+                        self.play_step_in(&step, promotion, &mut spare.next)
+                    }
+                    Action::Recruit { target, .. } => spare.next = self.recruit(target),
+                }
+                if self.version.conversionmate() {
+                    spare.next.apply_conversionmate();
+                }
+                count += spare.next.perft_in(depth - 1, recruits, spares);
             }
-            if self.version.conversionmate() {
-                next.apply_conversionmate();
-            }
-            count += next.perft_in(depth - 1, recruits, spares);
         }
-        spares.push(next);
+        spares.push(spare);
         count
     }
 

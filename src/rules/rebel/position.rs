@@ -290,7 +290,11 @@ impl RebelPosition {
     }
 
     pub(super) fn king_count(&self, color: Seat) -> u32 {
-        self.kings(color).len() as u32
+        // Counted, not listed: perft asks it of every position in Rebel III.
+        self.board
+            .pieces()
+            .filter(|(_, p)| p.owner == color && p.kind == Role::KING.kind())
+            .count() as u32
     }
 
     /// Whether a piece of `by` attacks `square` (Recruiters attack

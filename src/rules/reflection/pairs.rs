@@ -4,7 +4,7 @@
 //! the swap, then check).
 
 use crate::rules::Seat;
-use crate::rules::chesslike::{Kind, Move, Piece, Position, Step, StepKind};
+use crate::rules::chesslike::{Kind, Move, Piece, Position, Step, StepKind, Trial};
 use crate::rules::geometry::Square;
 
 use super::config::{Config, UNPAIRED, Win};
@@ -262,12 +262,14 @@ fn repair(config: &Config, position: &mut Position, effects: &mut Effects) {
     }
 }
 
-/// Two paired pawns each on the square straight ahead of the other
-/// exchange squares (and the en passant chance of either ends). A pawn is
-/// in one pair only, so every swap is found before any is made (and the
-/// list is empty, unallocated, on most turns).
-fn swap(config: &Config, position: &mut Position, effects: &mut Effects) {
-    let swaps: Vec<(Square, Square)> = position
+/// The pairs of pawns that swap at the end of a turn: two paired pawns
+/// each on the square straight ahead of the other (each pair once, from
+/// its first army's pawn).
+fn swaps<'a>(
+    config: &'a Config,
+    position: &'a Position,
+) -> impl Iterator<Item = (Square, Square)> + 'a {
+    position
         .pieces()
         .filter(|(_, p)| position.is_pawn(*p) && is_paired(*p))
         .filter_map(|(square, pawn)| {
@@ -275,7 +277,6 @@ fn swap(config: &Config, position: &mut Position, effects: &mut Effects) {
             let (fx, fy) = position.variant().army(pawn.army).forward;
             let ahead = position.variant().geometry.offset(square, fx, fy);
             let mate = position.piece_at(image)?;
-            // Once per pair, from its first army's pawn.
             if ahead != Some(image) || mate.army < pawn.army || !position.is_pawn(mate) {
                 return None;
             }
@@ -283,7 +284,14 @@ fn swap(config: &Config, position: &mut Position, effects: &mut Effects) {
             (position.variant().geometry.offset(image, mx, my) == Some(square))
                 .then_some((square, image))
         })
-        .collect();
+}
+
+/// Two paired pawns each on the square straight ahead of the other
+/// exchange squares (and the en passant chance of either ends). A pawn is
+/// in one pair only, so every swap is found before any is made (and the
+/// list is empty, unallocated, on most turns).
+fn swap(config: &Config, position: &mut Position, effects: &mut Effects) {
+    let swaps: Vec<(Square, Square)> = swaps(config, position).collect();
     for (square, image) in swaps {
         let (pawn, mate) = (position.piece_at(square), position.piece_at(image));
         position.set(square, mate);
@@ -308,10 +316,10 @@ pub fn legal(config: &Config, position: &Position) -> Vec<(Candidate, Position, 
 
 /// The legal turns, not kept once made (the search's choices).
 pub fn legal_turns(config: &Config, position: &Position) -> Vec<Turn> {
-    let mut scratch = position.clone();
+    let mut judge = Judge::new(config, position);
     candidates(config, position)
         .into_iter()
-        .filter(|c| safe(config, position, c, &mut scratch))
+        .filter(|c| judge.safe(config, position, c))
         .map(|c| c.turn())
         .collect()
 }
@@ -319,21 +327,82 @@ pub fn legal_turns(config: &Config, position: &Position) -> Vec<Turn> {
 /// Whether the side to move has a legal turn: the first one found ends
 /// the look (a game's every turn asks, for mate and stalemate).
 pub fn has_legal(config: &Config, position: &Position) -> bool {
-    let mut scratch = position.clone();
+    let mut judge = Judge::new(config, position);
     candidates(config, position)
         .iter()
-        .any(|c| safe(config, position, c, &mut scratch))
+        .any(|c| judge.safe(config, position, c))
 }
 
-/// Whether a candidate leaves its side's kings safe (made in `scratch`).
-fn safe(
-    config: &Config,
-    position: &Position,
-    candidate: &Candidate,
-    scratch: &mut Position,
-) -> bool {
-    make_in(config, position, candidate, scratch);
-    kings_safe(config, scratch, position.turn())
+/// Judges whether candidates of one position leave the mover's kings
+/// safe, as [`kings_safe`] judges the positions they make, without making
+/// them: each is tried on a board of the position and taken back.
+///
+/// Of the end of a turn, capture-reflection and the lost pairs are tried
+/// too (an unpaired pawn no longer attacks straight ahead). New pairs and
+/// swaps are the mover's alone, whose pieces do not attack their own
+/// kings, and a swap exchanges two occupied squares: the opponent's
+/// pieces neither move nor pair during the turn, so their pawns swap only
+/// where a set-up position already had them ready to (a played turn
+/// would have swapped them): there each candidate is made.
+#[derive(Default)]
+struct Judge {
+    trial: Trial,
+    make_each: bool,
+}
+
+impl Judge {
+    fn new(config: &Config, position: &Position) -> Judge {
+        let mut judge = Judge::default();
+        judge.reset(config, position);
+        judge
+    }
+
+    fn reset(&mut self, config: &Config, position: &Position) {
+        let them = position.turn().other();
+        self.trial.reset(position, position.turn());
+        self.make_each = swaps(config, position)
+            .any(|(square, _)| position.piece_at(square).is_some_and(|p| p.owner == them));
+    }
+
+    fn safe(&mut self, config: &Config, position: &Position, candidate: &Candidate) -> bool {
+        if config.win == Win::Kings {
+            return true;
+        }
+        if self.make_each {
+            let (next, _) = make(config, position, candidate);
+            return kings_safe(config, &next, position.turn());
+        }
+        let trial = &mut self.trial;
+        let mut captured = [None; 2];
+        for (slot, step) in captured.iter_mut().zip(candidate.steps()) {
+            *slot = trial
+                .step(position, step)
+                .zip(step.capture)
+                .map(|(piece, square)| (square, piece));
+        }
+        for (square, piece) in captured.into_iter().flatten() {
+            if !is_paired(piece) {
+                continue;
+            }
+            let image = config.reflect(piece.owner, square);
+            let Some(mate) = trial
+                .piece_at(position, image)
+                .filter(|p| p.owner == piece.owner)
+            else {
+                continue;
+            };
+            // Removed, or unpaired (an unpaired pawn attacks nothing
+            // straight ahead).
+            let left = (!config.capture_reflection).then(|| Piece {
+                marks: mate.marks.with(UNPAIRED),
+                ..mate
+            });
+            trial.set(position, image, left);
+        }
+        let safe = !trial.royals_attacked(position);
+        trial.undo();
+        safe
+    }
 }
 
 /// Whether `us` may stand in the position a turn made: no king attacked,
@@ -345,31 +414,84 @@ pub fn kings_safe(config: &Config, next: &Position, us: Seat) -> bool {
 /// The number of leaves of the legal turn tree `depth` turns deep (a game
 /// already won by capturing the kings has none).
 pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {
-    perft_with(config, position, depth, &mut Vec::new())
+    perft_with(config, position, depth, &mut Spares::default())
 }
 
-/// Perft with a spare position a ply, each turn made into it.
-fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Vec<Position>) -> u64 {
+/// Perft with a spare position and judge a ply, reused.
+fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Spares) -> u64 {
     if depth == 0 {
         return 1;
     }
     if config.win == Win::Kings && position.royals(position.turn()).is_empty() {
         return 0;
     }
-    let us = position.turn();
-    let mut next = spares.pop().unwrap_or_else(|| position.clone());
-    let mut count = 0;
-    for candidate in candidates(config, position) {
-        make_in(config, position, &candidate, &mut next);
-        if !kings_safe(config, &next, us) {
-            continue;
+    let candidates = candidates(config, position);
+    let mut judge = spares.judges.pop().unwrap_or_default();
+    judge.reset(config, position);
+    let count = if depth == 1 {
+        // The last ply is judged on the board, not made.
+        candidates
+            .iter()
+            .filter(|c| judge.safe(config, position, c))
+            .count() as u64
+    } else {
+        let mut next = spares.positions.pop().unwrap_or_else(|| position.clone());
+        let mut count = 0;
+        for candidate in &candidates {
+            if judge.safe(config, position, candidate) {
+                make_in(config, position, candidate, &mut next);
+                count += perft_with(config, &next, depth - 1, spares);
+            }
         }
-        count += if depth == 1 {
-            1
-        } else {
-            perft_with(config, &next, depth - 1, spares)
-        };
-    }
-    spares.push(next);
+        spares.positions.push(next);
+        count
+    };
+    spares.judges.push(judge);
     count
+}
+
+/// The positions and judges perft reuses, one a ply.
+#[derive(Default)]
+struct Spares {
+    positions: Vec<Position>,
+    judges: Vec<Judge>,
+}
+
+/// The judge against making each candidate, through the trees of every
+/// position of the perft file (the data's counts pin the judge only
+/// where a wrong answer changes a count).
+#[cfg(test)]
+mod judge_tests {
+    use super::*;
+    use crate::rules::perft_data;
+    use crate::rules::reflection::config::Layout;
+
+    fn walk(config: &Config, position: &Position, depth: u32) {
+        let mut judge = Judge::new(config, position);
+        for candidate in candidates(config, position) {
+            let (next, _) = make(config, position, &candidate);
+            let made = kings_safe(config, &next, position.turn());
+            let judged = judge.safe(config, position, &candidate);
+            assert_eq!(judged, made, "{} {}", position.fen(), candidate.turn());
+            if made && depth > 1 {
+                walk(config, &next, depth - 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_judge_agrees_with_making_each_turn() {
+        let file = include_str!("../../../tests/data/reflection.perft");
+        for case in perft_data::read(file) {
+            let config = Config::from_options(&case.options).expect("options");
+            if config.layout == Layout::TwoBoards {
+                continue;
+            }
+            let position = match &case.position {
+                Some(text) => Position::from_fen(config.variant(), text).expect(&case.id),
+                None => config.start(),
+            };
+            walk(&config, &position, 2);
+        }
+    }
 }

@@ -173,14 +173,19 @@ pub fn castling_fault(position: &Position, step: &Step) -> Option<CastlingFault>
 pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
     let us = position.turn();
     let mut plays = Vec::new();
+    // Each action is made into one scratch position (no copy allocated an
+    // action), as `make` makes it.
+    let mut next = position.clone();
     for step in piece_steps(position) {
         if castling_fault(position, &step).is_some() {
             continue;
         }
         for promotion in position.promotions(&step) {
-            let play = HybridPlay::Piece(Move::new(step.from, step.to, promotion));
-            if !in_check(&make(position, &play).0, us) {
-                plays.push(play);
+            position.begin_turn_in(&mut next);
+            next.make(&step, promotion);
+            next.end_turn(position.is_zeroing(&step));
+            if !in_check(&next, us) {
+                plays.push(HybridPlay::Piece(Move::new(step.from, step.to, promotion)));
             }
         }
     }
@@ -211,7 +216,7 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
                     .collect();
             }
             for crown in crowns {
-                let mut next = position.begin_turn();
+                position.begin_turn_in(&mut next);
                 let mut board = after.clone();
                 if let Some(crown) = crown {
                     crowned(&mut board, &action, crown);
