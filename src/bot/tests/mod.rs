@@ -326,3 +326,19 @@ fn a_finished_game_is_scored_for_the_measured_player() {
     assert_eq!(counted, 4);
     assert!((0.0..=1.0).contains(&tally.score()));
 }
+
+/// Every game's rules page says roughly how strong each level is.
+#[test]
+fn rules_pages_say_what_each_level_means() {
+    for info in crate::games::GAMES {
+        let page = (info.rules_page)();
+        let levels = page
+            .split("Its levels:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}: no paragraph on the levels", info.name));
+        let paragraph = levels.split("\n\n").next().unwrap();
+        for level in ["level 1", "level 2", "level 3"] {
+            assert!(paragraph.contains(level), "{}: {level}", info.name);
+        }
+    }
+}
