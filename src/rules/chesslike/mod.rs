@@ -45,6 +45,17 @@
 //! copies each move into a position kept a ply ([`Position::begin_turn_in`]),
 //! so a search allocates nothing a move.
 //!
+//! A game whose turns are more than the orthodox rule (Reflection
+//! Teammate's pairs, with their end-of-turn rules) judges a turn's safety
+//! on a [`Trial`]: a scratch copy of the cells kept a ply, the turn's
+//! steps (and what else it takes off the board) made with an undo list,
+//! the attack test run from the watched side's royals, and undone. The
+//! trial also keeps, from its reset, whether a royal is attacked and the
+//! side's pieces first along a rider's line from one
+//! ([`Trial::quiet`]): a step of any other piece cannot expose a royal
+//! and is passed without being tried. Perft counts its last ply this way
+//! rather than making it.
+//!
 //! Orthodox chess keeps its bitboard engine ([`crate::rules::chess`]) as
 //! the fast path; both engines run `tests/data/chess.perft`.
 //!

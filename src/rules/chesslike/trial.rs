@@ -11,6 +11,7 @@ use super::movegen::attackers_on;
 use super::pieces::Piece;
 use super::position::Position;
 use super::step::{Step, StepKind};
+use super::tables::NONE;
 use crate::rules::Seat;
 use crate::rules::geometry::Square;
 
@@ -33,6 +34,12 @@ pub struct Trial {
     count_at_reset: usize,
     /// More royals than tracked: scan the cells instead.
     scan: bool,
+    /// Whether a watched royal is attacked at reset.
+    in_check: bool,
+    /// The watched side's pieces first along a ride-attack line from one
+    /// of its royals, at reset: the only pieces whose leaving can expose
+    /// one.
+    exposed: [u64; 4],
 }
 
 impl Trial {
@@ -66,6 +73,47 @@ impl Trial {
         }
         self.royals_at_reset = self.royals;
         self.count_at_reset = self.royal_count;
+        self.exposed = [0; 4];
+        self.in_check = self.scan || self.royals_attacked(position);
+        if self.in_check {
+            return;
+        }
+        let tables = &variant.tables;
+        for &royal in &self.royals[..self.royal_count] {
+            for &(vector, _) in &tables.ride_attacks {
+                let mut at = royal;
+                loop {
+                    let next = tables.next(vector, at);
+                    if next == NONE || next as usize == royal {
+                        break;
+                    }
+                    let next = next as usize;
+                    if let Some(p) = self.cells[next] {
+                        if p.owner == seat {
+                            self.exposed[next / 64] |= 1 << (next % 64);
+                        }
+                        break;
+                    }
+                    at = next;
+                }
+            }
+        }
+    }
+
+    /// Whether a step, made alone on the board at reset, surely leaves the
+    /// watched royals unattacked: none is attacked now, and the step moves
+    /// no royal and no piece first along a rider's line to one, takes no
+    /// piece off a square it does not land on (en passant) and does not
+    /// castle. Leaps and pawns attack whatever stands between, and a piece
+    /// landing only blocks. (Whatever else the turn takes off the board
+    /// is the caller's to judge.)
+    pub fn quiet(&self, position: &Position, step: &Step) -> bool {
+        if self.in_check || matches!(step.kind, StepKind::EnPassant | StepKind::Castle { .. }) {
+            return false;
+        }
+        let from = position.variant.geometry.index(step.from);
+        self.exposed[from / 64] & (1 << (from % 64)) == 0
+            && !self.royals_at_reset[..self.count_at_reset].contains(&from)
     }
 
     /// The piece on a square of the trial board.

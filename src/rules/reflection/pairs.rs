@@ -353,15 +353,18 @@ struct Judge {
 impl Judge {
     fn new(config: &Config, position: &Position) -> Judge {
         let mut judge = Judge::default();
-        judge.reset(config, position);
+        judge.reset(config, position, false);
         judge
     }
 
-    fn reset(&mut self, config: &Config, position: &Position) {
+    /// Starts on `position`; `made` when a turn made it, which swapped
+    /// every pair ready to (perft's positions below its root).
+    fn reset(&mut self, config: &Config, position: &Position, made: bool) {
         let them = position.turn().other();
         self.trial.reset(position, position.turn());
-        self.make_each = swaps(config, position)
-            .any(|(square, _)| position.piece_at(square).is_some_and(|p| p.owner == them));
+        self.make_each = !made
+            && swaps(config, position)
+                .any(|(square, _)| position.piece_at(square).is_some_and(|p| p.owner == them));
     }
 
     fn safe(&mut self, config: &Config, position: &Position, candidate: &Candidate) -> bool {
@@ -371,6 +374,16 @@ impl Judge {
         if self.make_each {
             let (next, _) = make(config, position, candidate);
             return kings_safe(config, &next, position.turn());
+        }
+        // Capture-reflection may take an opponent's blocker off the board.
+        let removes = config.capture_reflection
+            && candidate.steps().any(|s| {
+                s.capture
+                    .and_then(|sq| position.piece_at(sq))
+                    .is_some_and(is_paired)
+            });
+        if !removes && candidate.steps().all(|s| self.trial.quiet(position, s)) {
+            return true;
         }
         let trial = &mut self.trial;
         let mut captured = [None; 2];
@@ -414,11 +427,17 @@ pub fn kings_safe(config: &Config, next: &Position, us: Seat) -> bool {
 /// The number of leaves of the legal turn tree `depth` turns deep (a game
 /// already won by capturing the kings has none).
 pub fn perft(config: &Config, position: &Position, depth: u32) -> u64 {
-    perft_with(config, position, depth, &mut Spares::default())
+    perft_with(config, position, depth, false, &mut Spares::default())
 }
 
 /// Perft with a spare position and judge a ply, reused.
-fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Spares) -> u64 {
+fn perft_with(
+    config: &Config,
+    position: &Position,
+    depth: u32,
+    made: bool,
+    spares: &mut Spares,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -427,7 +446,7 @@ fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Spa
     }
     let candidates = candidates(config, position);
     let mut judge = spares.judges.pop().unwrap_or_default();
-    judge.reset(config, position);
+    judge.reset(config, position, made);
     let count = if depth == 1 {
         // The last ply is judged on the board, not made.
         candidates
@@ -440,7 +459,7 @@ fn perft_with(config: &Config, position: &Position, depth: u32, spares: &mut Spa
         for candidate in &candidates {
             if judge.safe(config, position, candidate) {
                 make_in(config, position, candidate, &mut next);
-                count += perft_with(config, &next, depth - 1, spares);
+                count += perft_with(config, &next, depth - 1, true, spares);
             }
         }
         spares.positions.push(next);
