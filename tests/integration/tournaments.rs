@@ -259,3 +259,71 @@ async fn a_withdrawal_forfeits_the_unfinished_games_and_the_host_adjudicates() {
     let t = tournaments::get(&mut tx, t.id).await.unwrap().unwrap();
     assert_eq!(t.status, "finished");
 }
+
+/// The computer is rated at its level, in the game's own list; a game
+/// between two players in another game is in that game's list.
+#[tokio::test]
+async fn the_computer_is_rated_at_its_level_and_each_game_has_its_list() {
+    let referee = Referee::new(Store::open_in_memory().await.unwrap());
+    let mut tx = referee.store().write().await.unwrap();
+    let options = ["level=3".to_string()];
+    let (id, _) = referee
+        .new_computer_game(
+            &mut tx,
+            arbiter::referee::ComputerRequest {
+                player: "ann@x.test",
+                game: "chess",
+                options: &options,
+                color: arbiter::command::ColorChoice::White,
+                position: None,
+            },
+            "test",
+        )
+        .await
+        .unwrap();
+    referee
+        .act(&mut tx, id, Seat::White, &Command::Resign, "test")
+        .await
+        .unwrap();
+    let (other, _) = referee
+        .create_game(
+            &mut tx,
+            "bluff-chess",
+            "ann@x.test",
+            "bo@x.test",
+            &Options::default(),
+            None,
+        )
+        .await
+        .unwrap();
+    referee
+        .act(&mut tx, other, Seat::Black, &Command::Resign, "test")
+        .await
+        .unwrap();
+    let chess: Vec<(String, i64)> = ratings::list(&mut tx, "chess")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.player, r.rating.round() as i64))
+        .collect();
+    // Two new sides, one game: 1500 ± 162 (Glicko-2 from 1500/350).
+    assert_eq!(
+        chess,
+        [
+            ("computer:3".to_string(), 1662),
+            ("ann@x.test".to_string(), 1338)
+        ]
+    );
+    let bluff: Vec<String> = ratings::list(&mut tx, "bluff-chess")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.player)
+        .collect();
+    assert_eq!(bluff, ["ann@x.test", "bo@x.test"]);
+    let text = referee.ratings_text(&mut tx, Some("chess")).await.unwrap();
+    assert!(
+        text.contains("computer:3") && text.contains("1662"),
+        "{text}"
+    );
+}
