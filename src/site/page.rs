@@ -108,11 +108,17 @@ pub(super) fn html(game: &SiteGame, files: &Files) -> String {
         .enumerate()
         .map(|(n, ply)| ply_context(archive, n, ply))
         .collect();
-    let legend = game
-        .plies
-        .last()
-        .map(|p| news::legend(&p.view.presentation().legend))
-        .unwrap_or_default();
+    // Every line any of its boards needs (a mark may show only at some
+    // moves: Reality Check's padlocks, say, are gone at the end).
+    let mut lines: Vec<String> = Vec::new();
+    for ply in &game.plies {
+        for line in &ply.view.presentation().legend {
+            if !lines.contains(line) {
+                lines.push(line.clone());
+            }
+        }
+    }
+    let legend = news::legend(&lines);
     let secrets: Vec<SecretContext> = archive
         .secrets
         .iter()

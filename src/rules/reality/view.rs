@@ -371,14 +371,23 @@ impl View for RealityView {
         if !in_setup {
             diagram.hands = Seat::BOTH.map(|seat| self.hand(seat)).to_vec();
         }
-        let legend = vec![
+        let mut legend = vec![
             "N: a chip showing a knight (P pawn, N knight, B bishop, R rook); White uppercase, Black lowercase."
                 .to_string(),
             "N/R: knight up, rook down (the down face is shown only where you know it).".to_string(),
-            "A padlock beside a chip (in the picture): its down face is still sealed, its \
-             owner's secret; a down face without one has been shown to both players."
-                .to_string(),
         ];
+        // Said only where the picture has a padlock to explain.
+        if self
+            .chips
+            .iter()
+            .any(|chip| !chip.marks(self.ended).is_empty())
+        {
+            legend.push(
+                "A padlock beside a chip (in the picture): its down face is still sealed, its \
+                 owner's secret; a down face without one has been shown to both players."
+                    .to_string(),
+            );
+        }
         let mut facts: Vec<String> = Some(self.status_fact())
             .filter(|f| !f.is_empty())
             .into_iter()
