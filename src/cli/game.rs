@@ -41,6 +41,10 @@ pub enum GameCommand {
         /// challenge option public=yes does.
         #[arg(long)]
         public: bool,
+        /// Leave the game out of the ratings, as the challenge option
+        /// rated=no does.
+        #[arg(long)]
+        unrated: bool,
     },
     /// Challenge a player to a game, with the same rules as the mail command
     /// `challenge`; prints the challenge's id. The opponent answers with
@@ -190,6 +194,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
             options,
             position,
             public,
+            unrated,
         } => {
             let mut tx = referee
                 .store()
@@ -230,6 +235,11 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                 crate::store::watchers::set_public(&mut tx, id, true)
                     .await
                     .context("making the game public")?;
+            }
+            if *unrated {
+                crate::store::ratings::set_unrated(&mut tx, id)
+                    .await
+                    .context("leaving the game unrated")?;
             }
             tx.commit().await.context("saving the new game")?;
             // The computer's first move, when it plays White: thought now,

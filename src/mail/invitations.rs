@@ -81,6 +81,9 @@ impl Mailroom {
         if issued.public {
             options_text.push_str(", open to spectators (public=yes)");
         }
+        if !issued.rated {
+            options_text.push_str(", not rated (rated=no)");
+        }
         let invitation = format!(
             "{from} challenges you to a game of {title}{options_text}. {sides}\n\n\
              Reply to this mail with `accept` or `decline` on the first line.\n\

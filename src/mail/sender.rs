@@ -308,7 +308,7 @@ impl Sender {
                 }
                 Ok(1)
             }
-            Err(e) if permanent(&e) => {
+            Err(e) if permanent(e) => {
                 error!(to = %mail.recipient, message_id = %mail.message_id,
                     error = %format!("{e:#}"),
                     "the server refused the mail for good; it is not tried again (see `arbiter mail-status`)");
@@ -324,7 +324,7 @@ impl Sender {
                 };
                 warn!(to = %mail.recipient, attempts, retry_in = retry, error = %format!("{e:#}"), "mail not sent");
                 let error = format!("{e:#}");
-                mailstore::mark_failed(tx, mail.id, &error, retry, unreachable(&e)).await?;
+                mailstore::mark_failed(tx, mail.id, &error, retry, unreachable(e)).await?;
                 Ok(0)
             }
         }

@@ -39,6 +39,8 @@ pub struct Issued {
     pub color: ColorChoice,
     /// Whether the game will allow spectators.
     pub public: bool,
+    /// Whether the game will be rated.
+    pub rated: bool,
 }
 
 impl Issued {
@@ -74,30 +76,51 @@ fn color_name(color: ColorChoice) -> &'static str {
     }
 }
 
-/// Takes the referee's own `public=yes|no` out of a challenge's options
-/// (the rest are the game's): whether the players allow spectators.
-pub(super) fn public_option(words: &[String]) -> Result<(bool, Vec<String>), RefereeError> {
-    let mut public = false;
+/// What a challenge asks of the referee rather than of the game:
+/// spectators (`public=yes|no`, no by default) and a rating
+/// (`rated=yes|no`, yes by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RefereeChoices {
+    pub public: bool,
+    pub rated: bool,
+}
+
+/// Takes the referee's own `public=` and `rated=` out of a challenge's
+/// options; the rest are the game's.
+pub(super) fn referee_options(
+    words: &[String],
+) -> Result<(RefereeChoices, Vec<String>), RefereeError> {
+    let mut choices = RefereeChoices {
+        public: false,
+        rated: true,
+    };
     let mut rest = Vec::new();
     for word in words {
-        match word.split_once('=') {
-            Some((key, value)) if key.eq_ignore_ascii_case("public") => {
-                public = match value.to_ascii_lowercase().as_str() {
-                    "yes" | "on" | "true" => true,
-                    "no" | "off" | "false" => false,
-                    _ => {
-                        return Err(RefereeError::Options(OptionError::BadValue {
-                            key: "public".into(),
-                            value: value.into(),
-                            expected: "yes|no".into(),
-                        }));
-                    }
-                }
+        let Some((key, value)) = word.split_once('=') else {
+            rest.push(word.clone());
+            continue;
+        };
+        let slot = match key.trim().to_ascii_lowercase().as_str() {
+            "public" => &mut choices.public,
+            "rated" => &mut choices.rated,
+            _ => {
+                rest.push(word.clone());
+                continue;
             }
-            _ => rest.push(word.clone()),
-        }
+        };
+        *slot = match value.to_ascii_lowercase().as_str() {
+            "yes" | "on" | "true" => true,
+            "no" | "off" | "false" => false,
+            _ => {
+                return Err(RefereeError::Options(OptionError::BadValue {
+                    key: key.trim().to_ascii_lowercase(),
+                    value: value.into(),
+                    expected: "yes|no".into(),
+                }));
+            }
+        };
     }
-    Ok((public, rest))
+    Ok((choices, rest))
 }
 
 impl Referee {
@@ -122,7 +145,7 @@ impl Referee {
         if challenger == opponent {
             return Err(RefereeError::SamePlayer);
         }
-        let (public, words) = public_option(request.options)?;
+        let (choices, words) = referee_options(request.options)?;
         let options = Options::parse(words)?;
         (info.new)(&options, &mut Entropy::for_perft())?;
         let secret = random_token(6);
@@ -135,7 +158,8 @@ impl Referee {
                 options: &options,
                 color: color_name(request.color),
                 secret: &secret,
-                public,
+                public: choices.public,
+                rated: choices.rated,
             },
         )
         .await?;
@@ -148,7 +172,8 @@ impl Referee {
             info,
             options,
             color: request.color,
-            public,
+            public: choices.public,
+            rated: choices.rated,
         })
     }
 
@@ -208,6 +233,9 @@ impl Referee {
             .await?;
         if challenge.public {
             crate::store::watchers::set_public(conn, game_id, true).await?;
+        }
+        if !challenge.rated {
+            crate::store::ratings::set_unrated(conn, game_id).await?;
         }
         challenges::close(conn, id, "accepted", Some(game_id)).await?;
         info!(challenge = id, game = game_id, "challenge accepted");

@@ -72,8 +72,8 @@ pub struct ComputerRequest<'a> {
     pub player: &'a str,
     /// The game's name.
     pub game: &'a str,
-    /// `KEY=VALUE` words: the game's options, `level=1..3` and
-    /// `public=yes|no`.
+    /// `KEY=VALUE` words: the game's options, `level=1..3`,
+    /// `public=yes|no` and `rated=yes|no`.
     pub options: &'a [String],
     /// The player's side.
     pub color: ColorChoice,
@@ -151,7 +151,7 @@ impl Referee {
             return Err(RefereeError::ComputerBusy(self.computer.max_games));
         }
         let (level, words) = level_option(request.options)?;
-        let (public, words) = super::challenges::public_option(&words)?;
+        let (choices, words) = super::challenges::referee_options(&words)?;
         let options = Options::parse(words)?;
         let player_white = match request.color {
             ColorChoice::White => true,
@@ -182,8 +182,11 @@ impl Referee {
                 Some((computer, source)),
             )
             .await?;
-        if public {
+        if choices.public {
             crate::store::watchers::set_public(conn, id, true).await?;
+        }
+        if !choices.rated {
+            crate::store::ratings::set_unrated(conn, id).await?;
         }
         info!(
             game = id,

@@ -18,6 +18,8 @@ pub struct Challenge {
     pub status: String,
     /// Whether the game allows spectators (`public=yes`).
     pub public: bool,
+    /// Whether the game is rated (`rated=no` says not).
+    pub rated: bool,
     pub game_id: Option<i64>,
 }
 
@@ -30,12 +32,13 @@ pub struct NewChallenge<'a> {
     pub color: &'a str,
     pub secret: &'a str,
     pub public: bool,
+    pub rated: bool,
 }
 
 pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreError> {
     const SQL: &str = "INSERT INTO challenges \
-         (challenger, opponent, game, options, color, secret, public) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
+         (challenger, opponent, game, options, color, secret, public, rated) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
     let options = serde_json::to_string(new.options).expect("options serialise");
     let (id,): (i64,) = on!(conn, c => sqlx::query_as(SQL)
         .bind(new.challenger)
@@ -45,6 +48,7 @@ pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreEr
         .bind(new.color)
         .bind(new.secret)
         .bind(new.public)
+        .bind(new.rated)
         .fetch_one(c)
         .await?);
     Ok(id)
@@ -52,7 +56,7 @@ pub async fn insert(conn: &mut Tx, new: NewChallenge<'_>) -> Result<i64, StoreEr
 
 pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError> {
     const SQL: &str = "SELECT id, challenger, opponent, game, options, color, secret, status, \
-         game_id, public FROM challenges WHERE id = $1";
+         game_id, public, rated FROM challenges WHERE id = $1";
     type Raw = (
         i64,
         String,
@@ -64,10 +68,22 @@ pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError
         String,
         Option<i64>,
         bool,
+        bool,
     );
     let row: Option<Raw> = on!(conn, c => sqlx::query_as(SQL).bind(id).fetch_optional(c).await?);
-    let Some((id, challenger, opponent, game, options, color, secret, status, game_id, public)) =
-        row
+    let Some((
+        id,
+        challenger,
+        opponent,
+        game,
+        options,
+        color,
+        secret,
+        status,
+        game_id,
+        public,
+        rated,
+    )) = row
     else {
         return Ok(None);
     };
@@ -83,6 +99,7 @@ pub async fn get(conn: &mut Tx, id: i64) -> Result<Option<Challenge>, StoreError
         status,
         game_id,
         public,
+        rated,
     }))
 }
 

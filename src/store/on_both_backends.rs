@@ -453,12 +453,16 @@ async fn challenges_watchers_conditionals_and_the_computer() {
                 color: "random",
                 secret: "s3",
                 public: true,
+                rated: false,
             },
         )
         .await
         .unwrap();
         let open = challenges::get(&mut tx, challenge).await.unwrap().unwrap();
-        assert_eq!((open.status.as_str(), open.public), ("open", true));
+        assert_eq!(
+            (open.status.as_str(), open.public, open.rated),
+            ("open", true, false)
+        );
         challenges::close(&mut tx, challenge, "accepted", Some(id))
             .await
             .unwrap();

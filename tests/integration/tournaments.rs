@@ -327,3 +327,118 @@ async fn the_computer_is_rated_at_its_level_and_each_game_has_its_list() {
         "{text}"
     );
 }
+
+/// The players on the chess rating list.
+async fn rated_players(referee: &Referee) -> Vec<String> {
+    let mut tx = referee.store().read().await.unwrap();
+    ratings::list(&mut tx, "chess")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.player)
+        .collect()
+}
+
+/// A chess game challenged with `words`, accepted, and resigned by White.
+async fn resigned_challenge(
+    referee: &Referee,
+    words: &[&str],
+    opponent: &str,
+) -> arbiter::referee::Issued {
+    use arbiter::command::ColorChoice;
+    use arbiter::referee::{Answered, ChallengeRequest};
+    let mut tx = referee.store().write().await.unwrap();
+    let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let issued = referee
+        .challenge(
+            &mut tx,
+            ChallengeRequest {
+                challenger: "ann@x.test",
+                opponent,
+                game: "chess",
+                options: &words,
+                color: ColorChoice::White,
+            },
+        )
+        .await
+        .unwrap();
+    let Answered::Accepted { game_id, .. } = referee
+        .answer_challenge(&mut tx, issued.id, opponent, true)
+        .await
+        .unwrap()
+    else {
+        panic!("accepted");
+    };
+    referee
+        .act(&mut tx, game_id, Seat::White, &Command::Resign, "test")
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    issued
+}
+
+/// A game challenged with `rated=no` (between players, or against the
+/// computer) ends without touching the ratings; the same game challenged
+/// without it is rated.
+#[tokio::test]
+async fn a_game_challenged_with_rated_no_is_left_out_of_the_ratings() {
+    use arbiter::command::ColorChoice;
+    use arbiter::referee::{ChallengeRequest, ComputerRequest};
+    let referee = Referee::new(Store::open_in_memory().await.unwrap());
+
+    let issued = resigned_challenge(&referee, &["rated=no"], "bo@x.test").await;
+    assert!(!issued.rated);
+    assert!(
+        rated_players(&referee).await.is_empty(),
+        "an unrated game was rated"
+    );
+
+    let mut tx = referee.store().write().await.unwrap();
+    let options = ["rated=no".to_string(), "level=1".to_string()];
+    let (id, _) = referee
+        .new_computer_game(
+            &mut tx,
+            ComputerRequest {
+                player: "ann@x.test",
+                game: "chess",
+                options: &options,
+                color: ColorChoice::White,
+                position: None,
+            },
+            "test",
+        )
+        .await
+        .unwrap();
+    referee
+        .act(&mut tx, id, Seat::White, &Command::Resign, "test")
+        .await
+        .unwrap();
+    let refused = referee
+        .challenge(
+            &mut tx,
+            ChallengeRequest {
+                challenger: "ann@x.test",
+                opponent: "bo@x.test",
+                game: "chess",
+                options: &["rated=maybe".to_string()],
+                color: ColorChoice::White,
+            },
+        )
+        .await;
+    assert!(refused.is_err(), "rated=maybe is refused");
+    tx.commit().await.unwrap();
+    assert!(
+        rated_players(&referee).await.is_empty(),
+        "an unrated computer game was rated"
+    );
+
+    let issued = resigned_challenge(&referee, &[], "cy@x.test").await;
+    assert!(issued.rated, "rated by default");
+    let mut rated = rated_players(&referee).await;
+    rated.sort();
+    assert_eq!(
+        rated,
+        ["ann@x.test", "cy@x.test"],
+        "the rated game was rated"
+    );
+}

@@ -155,6 +155,7 @@ const TABLES: &[Table] = &[
             ("game_id", Int),
             ("created_at", Time),
             ("public", Bool),
+            ("rated", Bool),
         ],
     },
     Table {

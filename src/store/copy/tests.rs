@@ -38,6 +38,7 @@ async fn fill(store: &Store) {
             color: "white",
             secret: "s",
             public: true,
+            rated: false,
         },
     )
     .await
