@@ -175,8 +175,13 @@ struct Played {
     notations: Vec<String>,
 }
 
+/// Twenty games, three rounds of moves: 60 move mails while referees die.
+/// Each round waits out the takeovers its kills cause (up to a lease's
+/// time each), so this test sets the length of the integration run (83 s
+/// alone with three rounds on the 2-core machine; with four, the whole
+/// integration binary took up to 156 s).
 const GAMES: usize = 20;
-const PLIES: usize = 4;
+const PLIES: usize = 3;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_referees_killed_at_random_apply_every_move_once() {
