@@ -513,6 +513,8 @@ impl Tx {
 #[cfg(test)]
 mod on_both_backends;
 #[cfg(test)]
+mod on_both_backends_challenges;
+#[cfg(test)]
 mod on_both_backends_tournaments;
 
 /// Stores for the tests of this room: one of each backend.
