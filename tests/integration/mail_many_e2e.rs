@@ -8,10 +8,10 @@
 //! `ARBITER_MANY_GAMES=N` plays N games instead of 200.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::support::games::many_games;
-use crate::support::{Harness, Setup, WAIT};
+use crate::support::{Harness, Setup};
 use arbiter::demo::mailstack::StackOptions;
 use arbiter::games::GameInfo;
 use arbiter::referee::{Match, Referee};
@@ -138,7 +138,11 @@ async fn many_games_by_mail_equal_their_replay_offline() {
             .buffer_unordered(8)
             .collect::<Vec<_>>()
             .await;
-        await_logs(&harness, &played).await;
+        let wanted: Vec<(i64, i64)> = played
+            .iter()
+            .map(|g| (g.id, g.entries.len() as i64))
+            .collect();
+        harness.await_log_lengths(&wanted).await;
     }
     harness.await_outbox_sent("").await;
 
@@ -185,32 +189,4 @@ async fn many_games_by_mail_equal_their_replay_offline() {
         "{count} games, {moves} moves by mail, equal to their offline replay, in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-}
-
-/// Waits until every game's log holds the entries the test played.
-async fn await_logs(harness: &Harness, played: &[Played]) {
-    let store = harness.store().await;
-    let deadline = Instant::now() + WAIT * 2;
-    loop {
-        let stored: HashMap<i64, i64> = sqlx::query("SELECT id, log_len FROM games")
-            .fetch_all(store.pool())
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
-        let behind = played
-            .iter()
-            .filter(|g| stored[&g.id] < g.entries.len() as i64)
-            .count();
-        if behind == 0 {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{behind} games never caught up\n{}",
-            harness.daemon_log()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }

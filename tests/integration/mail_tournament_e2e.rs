@@ -7,9 +7,8 @@
 //! computes on its own from the results it played; every game was rated.
 
 use std::collections::{BTreeMap, HashMap};
-use std::time::{Duration, Instant};
 
-use crate::support::{Harness, Reader, Setup, WAIT};
+use crate::support::{Harness, Reader, Setup};
 use arbiter::demo::mailstack::StackOptions;
 use arbiter::games::GameInfo;
 use arbiter::referee::Match;
@@ -232,7 +231,8 @@ async fn a_round_robin_of_seven_by_mail() {
             .buffer_unordered(8)
             .collect::<Vec<_>>()
             .await;
-        await_logs(&harness, &played).await;
+        let wanted: Vec<(i64, i64)> = played.iter().map(|g| (g.id, g.log_len)).collect();
+        harness.await_log_lengths(&wanted).await;
     }
     harness.await_outbox_sent("").await;
 
@@ -475,29 +475,4 @@ fn read_table(text: &str) -> Vec<Line> {
             )
         })
         .collect()
-}
-
-/// Waits until every game's log holds the entries the test mailed.
-async fn await_logs(harness: &Harness, played: &[Played]) {
-    let store = harness.store().await;
-    let deadline = Instant::now() + WAIT * 2;
-    loop {
-        let stored: HashMap<i64, i64> = sqlx::query("SELECT id, log_len FROM games")
-            .fetch_all(store.pool())
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
-        let behind = played.iter().filter(|g| stored[&g.id] < g.log_len).count();
-        if behind == 0 {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{behind} games never caught up\n{}",
-            harness.daemon_log()
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }

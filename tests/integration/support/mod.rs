@@ -307,6 +307,33 @@ impl Harness {
         Store::open(&self.db).await.unwrap()
     }
 
+    /// Waits until each game's log is at least as long as the test wants,
+    /// `(game id, log length)` pairs: every mailed action applied.
+    pub async fn await_log_lengths(&self, wanted: &[(i64, i64)]) {
+        let store = self.store().await;
+        let deadline = Instant::now() + WAIT * 2;
+        loop {
+            let stored: std::collections::HashMap<i64, i64> =
+                sqlx::query("SELECT id, log_len FROM games")
+                    .fetch_all(store.pool())
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1)))
+                    .collect();
+            let behind = wanted.iter().filter(|(id, len)| stored[id] < *len).count();
+            if behind == 0 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{behind} games never caught up\n{}",
+                self.daemon_log()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Waits until the daemon has recorded the mail with this Message-ID;
     /// returns its outcome.
     pub async fn outcome_of(&self, message_id: &str) -> String {
