@@ -1,7 +1,8 @@
 //! Delivers the outbox over SMTP: every queued mail is sent at least once,
 //! retried with backoff, and marked sent only after the server took it.
-//! Every referee on a database sends: each claims the mails it sends for a
-//! while (see [`mailstore::claim_due`]), so that no two send one mail. A
+//! Every referee on a database sends: each claims the mails it sends for
+//! half a minute (see [`mailstore::claim_due`]), renewed while it sends, so
+//! that no two send one mail and a dead referee's mails wait little. A
 //! send whose answer a referee never saw (a stall, a cut connection) may
 //! still reach the player a second time, with the same Message-ID.
 
@@ -76,7 +77,35 @@ pub struct Sender {
     transport: Mutex<Option<(Option<Credential>, Transport)>>,
     from: Address,
     timeout: Duration,
+    claim: Claim,
     store: Store,
+}
+
+/// How a sender on PostgreSQL holds the mails it sends: each batch is
+/// claimed for `length` and renewed every `renew_every` while it is sent,
+/// so that a referee killed mid-send holds its mails for `length` at most,
+/// while a slow server never makes a live sender lose its claim.
+#[derive(Clone, Copy, Debug)]
+struct Claim {
+    length: Duration,
+    renew_every: Duration,
+    /// Taken off what the sender trusts of a claim: the database's clock
+    /// may run ahead of ours, and a renewal takes time.
+    margin: Duration,
+}
+
+impl Claim {
+    const DEFAULT: Claim = Claim {
+        length: Duration::from_secs(30),
+        renew_every: Duration::from_secs(5),
+        margin: Duration::from_secs(10),
+    };
+
+    /// Until when a claim asked for at `asked` stands, by this process's
+    /// clock.
+    fn trusted_from(&self, asked: Instant) -> Instant {
+        asked + self.length - self.margin
+    }
 }
 
 /// A transport to the configured server, logging in with `credential` as
@@ -106,6 +135,7 @@ impl Sender {
             transport: Mutex::new(None),
             from: referee_address.parse().context("referee.address")?,
             timeout: Duration::from_secs(config.timeout_seconds),
+            claim: Claim::DEFAULT,
             store,
         })
     }
@@ -186,13 +216,6 @@ impl Sender {
         ))
     }
 
-    /// How long this sender's claim on a batch of mails stands: long enough
-    /// for the whole batch, sent [`IN_FLIGHT`] at a time, each within the
-    /// send timeout.
-    fn claim(&self) -> Duration {
-        (self.timeout * 4).max(Duration::from_secs(60))
-    }
-
     /// One pass over the due mails.
     pub async fn send_due(&self) -> anyhow::Result<usize> {
         let mut sent = 0;
@@ -201,47 +224,111 @@ impl Sender {
             // On PostgreSQL, claimed, so that no other referee on the
             // database sends them while this one does (and another does,
             // if this one dies). A SQLite file has one sender: it reads.
-            let due = match self.store.backend() {
+            let asked = Instant::now();
+            let (due, held) = match self.store.backend() {
                 Backend::Postgres => {
                     let mut tx = self.store.write().await?;
-                    let claim = self.claim().as_secs() as i64;
-                    let due = mailstore::claim_due(&mut tx, referee_id(), claim, BATCH).await?;
+                    let seconds = self.claim.length.as_secs() as i64;
+                    let due = mailstore::claim_due(&mut tx, referee_id(), seconds, BATCH).await?;
                     tx.commit().await?;
-                    due
+                    (due, Some(Mutex::new(self.claim.trusted_from(asked))))
                 }
                 Backend::Sqlite => {
                     let mut conn = self.store.read().await?;
-                    mailstore::due(&mut conn, BATCH).await?
+                    (mailstore::due(&mut conn, BATCH).await?, None)
                 }
             };
-            let claimed = Instant::now();
             if due.is_empty() {
                 return Ok(sent);
             }
+            let ids: Vec<i64> = due.iter().map(|mail| mail.id).collect();
             // Several sends in flight over the transport's pooled
             // connections; each row is in one claimed batch only, so never
             // sent twice at once. No transaction is held across the SMTP
-            // I/O. A mail whose send could outlast the claim is left for
-            // the next pass: another referee may send it once the claim
-            // lapses, and two must never send one row.
-            let mut results = stream::iter(due)
-                .map(|mail| async move {
-                    if claimed.elapsed() + self.timeout >= self.claim() {
-                        return (mail, None);
-                    }
-                    let result = self.send(&mail).await;
-                    (mail, Some(result))
-                })
-                .buffer_unordered(IN_FLIGHT)
-                // What has finished is recorded together: one commit (one
-                // fsync) for the sends that ended meanwhile.
-                .ready_chunks(IN_FLIGHT);
-            while let Some(finished) = results.next().await {
-                let finished: Vec<_> = finished
-                    .into_iter()
-                    .filter_map(|(mail, result)| Some((mail, result?)))
-                    .collect();
-                sent += self.record_all(&finished, &mut forwarded).await?;
+            // I/O.
+            let sends = async {
+                let mut results = stream::iter(due)
+                    .map(|mail| async {
+                        let result = self.send_while_held(&mail, held.as_ref()).await;
+                        (mail, result)
+                    })
+                    .buffer_unordered(IN_FLIGHT)
+                    // What has finished is recorded together: one commit
+                    // (one fsync) for the sends that ended meanwhile.
+                    .ready_chunks(IN_FLIGHT);
+                let mut sent = 0;
+                while let Some(finished) = results.next().await {
+                    let finished: Vec<_> = finished
+                        .into_iter()
+                        .filter_map(|(mail, result)| Some((mail, result?)))
+                        .collect();
+                    sent += self.record_all(&finished, &mut forwarded).await?;
+                }
+                anyhow::Ok(sent)
+            };
+            sent += match &held {
+                None => sends.await?,
+                // The claim is renewed until every send of the batch is
+                // recorded.
+                Some(held) => tokio::select! {
+                    biased;
+                    sent = sends => sent?,
+                    never = self.renew(&ids, held) => match never {},
+                },
+            };
+        }
+    }
+
+    /// Sends `mail` while this sender's claim on it stands (`held`: until
+    /// when, by this process's clock; None on SQLite, whose one sender
+    /// claims nothing). A send the claim does not outlast is dropped and
+    /// not recorded: once the claim lapses another referee may send the
+    /// mail, and two must never send one row at once.
+    async fn send_while_held(
+        &self,
+        mail: &Outgoing,
+        held: Option<&Mutex<Instant>>,
+    ) -> Option<anyhow::Result<()>> {
+        let Some(held) = held else {
+            return Some(self.send(mail).await);
+        };
+        let lapsed = async {
+            loop {
+                let until = *held.lock().expect("claim lock");
+                if Instant::now() >= until {
+                    return;
+                }
+                tokio::time::sleep_until(until.into()).await;
+            }
+        };
+        tokio::select! {
+            biased;
+            () = lapsed => {
+                warn!(to = %mail.recipient, message_id = %mail.message_id,
+                    "the claim on this mail could not be renewed; it is left for the next pass");
+                None
+            }
+            result = self.send(mail) => Some(result),
+        }
+    }
+
+    /// Renews this sender's claim on the mails `ids` every
+    /// [`Claim::renew_every`], moving `held` on after each renewal the
+    /// database took; runs until dropped.
+    async fn renew(&self, ids: &[i64], held: &Mutex<Instant>) -> std::convert::Infallible {
+        loop {
+            tokio::time::sleep(self.claim.renew_every).await;
+            let asked = Instant::now();
+            let renewed = async {
+                let mut tx = self.store.write().await?;
+                let seconds = self.claim.length.as_secs() as i64;
+                mailstore::renew_claims(&mut tx, referee_id(), ids, seconds).await?;
+                tx.commit().await?;
+                anyhow::Ok(())
+            };
+            match renewed.await {
+                Ok(()) => *held.lock().expect("claim lock") = self.claim.trusted_from(asked),
+                Err(e) => warn!(error = %format!("{e:#}"), "the outbox claim could not be renewed"),
             }
         }
     }
@@ -469,6 +556,119 @@ mod tests {
         }
         stop.send(true).unwrap();
         task.await.unwrap().unwrap();
+    }
+
+    /// A server that takes connections and never answers: each send lasts
+    /// the whole send timeout.
+    fn stalling_server() -> (std::net::TcpListener, u16) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        (listener, port)
+    }
+
+    fn plain_smtp(port: u16, timeout_seconds: u64) -> SmtpConfig {
+        SmtpConfig {
+            host: "127.0.0.1".into(),
+            port,
+            security: Security::Plain,
+            username: None,
+            auth: Default::default(),
+            password_env: None,
+            token_command: None,
+            ca_file: None,
+            timeout_seconds,
+        }
+    }
+
+    /// Who else could take the mail now: another referee's claim.
+    async fn claimed_by_another(store: &Store) -> usize {
+        let mut tx = store.write().await.unwrap();
+        let got = mailstore::claim_due(&mut tx, "another-referee", 60, BATCH)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        got.len()
+    }
+
+    /// On PostgreSQL a send slower than the claim keeps its mail (the
+    /// claim is renewed), and a sender that dies mid-send holds its mail
+    /// no longer than one claim.
+    #[tokio::test]
+    async fn a_claim_is_renewed_while_sending_and_lapses_soon_after_its_sender_dies() {
+        let store = crate::store::testing::postgres().await;
+        let mut tx = store.write().await.unwrap();
+        let raw = b"Subject: a move\r\n\r\nbody\r\n";
+        mailstore::enqueue(
+            &mut tx,
+            "player@example.org",
+            "<m1@test>",
+            "a move",
+            raw,
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        let (_listener, port) = stalling_server();
+        let mut sender = Sender::new(
+            &plain_smtp(port, 6),
+            None,
+            "referee@example.test",
+            store.clone(),
+        )
+        .unwrap();
+        sender.claim = Claim {
+            length: Duration::from_secs(2),
+            renew_every: Duration::from_millis(300),
+            margin: Duration::from_millis(800),
+        };
+        let sender = Arc::new(sender);
+
+        let pass = tokio::spawn({
+            let sender = sender.clone();
+            async move { sender.send_due().await }
+        });
+        // Past two claims' length, the send still under way: still held.
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        assert!(
+            !pass.is_finished(),
+            "the send should still be waiting on the server"
+        );
+        assert_eq!(
+            claimed_by_another(&store).await,
+            0,
+            "the claim was not renewed"
+        );
+        // The send times out and is recorded as failed, releasing the mail.
+        assert_eq!(pass.await.unwrap().unwrap(), 0);
+        let (attempts, claimed_by): (i64, Option<String>) =
+            sqlx::query_as("SELECT attempts, claimed_by FROM outbox")
+                .fetch_one(store.pg_pool().unwrap())
+                .await
+                .unwrap();
+        assert_eq!((attempts, claimed_by), (1, None));
+
+        // Now the sender dies mid-send: its claim lapses within one length.
+        sqlx::query("UPDATE outbox SET next_attempt_at = now()")
+            .execute(store.pg_pool().unwrap())
+            .await
+            .unwrap();
+        let pass = tokio::spawn({
+            let sender = sender.clone();
+            async move { sender.send_due().await }
+        });
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert_eq!(claimed_by_another(&store).await, 0, "held while alive");
+        pass.abort();
+        let died = Instant::now();
+        while claimed_by_another(&store).await == 0 {
+            assert!(
+                died.elapsed() < Duration::from_secs(5),
+                "a dead sender's claim did not lapse"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
     }
 
     #[test]

@@ -264,6 +264,35 @@ pub async fn claim_due(
         .collect())
 }
 
+/// Extends `holder`'s claim on the mails `ids` to `seconds` from now, for
+/// those it still holds unsent: a sender renews its batch while it sends,
+/// so that a claim can be short (a dead sender's mails wait little) and
+/// still outlast a slow server. How many claims were renewed.
+pub async fn renew_claims(
+    conn: &mut Tx,
+    holder: &str,
+    ids: &[i64],
+    seconds: i64,
+) -> Result<u64, StoreError> {
+    let ids = serde_json::to_string(ids).expect("a list of numbers is JSON");
+    let sql = conn.pick(
+        "UPDATE outbox SET claimed_until = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '+' || $2 || ' seconds') \
+         WHERE claimed_by = $1 AND sent_at IS NULL AND given_up_at IS NULL \
+           AND id IN (SELECT value FROM json_each($3))",
+        "UPDATE outbox SET claimed_until = now() + $2 * interval '1 second' \
+         WHERE claimed_by = $1 AND sent_at IS NULL AND given_up_at IS NULL \
+           AND id IN (SELECT jsonb_array_elements_text($3::jsonb)::bigint)",
+    );
+    let done = on!(conn, c => sqlx::query(sql)
+        .bind(holder)
+        .bind(seconds)
+        .bind(&ids)
+        .execute(c)
+        .await?
+        .rows_affected());
+    Ok(done)
+}
+
 /// Seconds until the next unsent mail is due, or its sender's claim on it
 /// lapses (None if nothing waits).
 pub async fn seconds_to_next(conn: &mut Tx) -> Result<Option<i64>, StoreError> {

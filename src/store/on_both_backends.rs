@@ -484,6 +484,18 @@ async fn outbox_mails_are_claimed_by_one_sender_at_a_time() {
         let second = claim("b", 60, 10).await;
         assert_eq!(second.len(), 1, "only the unclaimed one: {backend:?}");
         assert!(claim("c", 60, 10).await.is_empty());
+        // A sender renews only what it holds: not another's claim.
+        let renew = |ids: Vec<i64>| {
+            let store = store.clone();
+            async move {
+                let mut tx = store.write().await.unwrap();
+                let renewed = mail::renew_claims(&mut tx, "a", &ids, 60).await.unwrap();
+                tx.commit().await.unwrap();
+                renewed
+            }
+        };
+        let every: Vec<i64> = first.iter().chain(&second).copied().collect();
+        assert_eq!(renew(every.clone()).await, 2, "{backend:?}");
         let mut tx = store.read().await.unwrap();
         let wait = mail::seconds_to_next(&mut tx).await.unwrap().unwrap();
         assert!((55..=60).contains(&wait), "until a claim lapses: {wait}");
@@ -493,6 +505,11 @@ async fn outbox_mails_are_claimed_by_one_sender_at_a_time() {
         let mut tx = store.write().await.unwrap();
         mail::mark_sent(&mut tx, first[0]).await.unwrap();
         tx.commit().await.unwrap();
+        assert_eq!(
+            renew(every).await,
+            1,
+            "a sent mail is not held: {backend:?}"
+        );
         match backend {
             Backend::Sqlite => {
                 sqlx::query(
