@@ -213,7 +213,12 @@ async fn swiss_byes_and_unannounced_games() {
         assert_eq!(swiss::byes(&mut tx, id).await.unwrap(), all, "{backend:?}");
         // Each bye's mail is taken once.
         assert_eq!(swiss::take_unannounced_byes(&mut tx).await.unwrap(), all);
-        assert!(swiss::take_unannounced_byes(&mut tx).await.unwrap().is_empty());
+        assert!(
+            swiss::take_unannounced_byes(&mut tx)
+                .await
+                .unwrap()
+                .is_empty()
+        );
         assert_eq!(swiss::byes(&mut tx, id).await.unwrap(), all);
         let (a, b) = (
             new_game(&mut tx, "a@x.test", "b@x.test").await,

@@ -49,3 +49,4 @@ mod service;
 mod snapshots;
 mod superial;
 mod tournaments;
+mod tournaments_swiss;
