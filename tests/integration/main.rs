@@ -39,6 +39,7 @@ mod mail_many_e2e;
 mod mail_parse;
 mod mail_restart_e2e;
 mod mail_service_e2e;
+mod mail_swiss_e2e;
 mod mail_tournament_e2e;
 mod notices;
 mod oauth_e2e;

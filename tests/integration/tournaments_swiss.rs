@@ -17,7 +17,7 @@ fn player(i: usize) -> String {
 }
 
 /// The games and byes stored, as the pure pairing reads them.
-async fn stored(tx: &mut Tx, id: i64) -> (Vec<Game>, Vec<Bye>) {
+pub async fn stored(tx: &mut Tx, id: i64) -> (Vec<Game>, Vec<Bye>) {
     let games = tournaments::games(tx, id)
         .await
         .unwrap()
@@ -46,7 +46,7 @@ async fn stored(tx: &mut Tx, id: i64) -> (Vec<Game>, Vec<Bye>) {
 
 /// Round `round`'s boards and bye as stored equal the pure pairing of the
 /// players `active` from the rounds before.
-async fn round_is_dutch(tx: &mut Tx, id: i64, round: u32, active: &[u32]) {
+pub async fn round_is_dutch(tx: &mut Tx, id: i64, round: u32, active: &[u32]) {
     let (games, byes) = stored(tx, id).await;
     let before: Vec<Game> = games.iter().filter(|g| g.round < round).cloned().collect();
     let byes_before: Vec<Bye> = byes.iter().filter(|b| b.round < round).copied().collect();
