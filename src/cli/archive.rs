@@ -116,6 +116,7 @@ async fn tournament_pages(referee: &Referee, writer: &mut SiteWriter) -> Result<
                     .map(|g| g.result.is_some().then_some(g.game_id))
                     .collect(),
                 games: s.games,
+                swiss: s.swiss,
             })
             .collect();
         writer

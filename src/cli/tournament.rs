@@ -212,8 +212,10 @@ pub async fn run(
                         .started_at
                         .map(|s| s.0.format("%Y/%m/%d").to_string())
                         .unwrap_or_default();
-                    let kind = match t.format.parse::<Format>() {
+                    let format = t.format.parse::<Format>();
+                    let kind = match format {
                         Ok(Format::RoundRobin { double: true, .. }) => "Double round robin",
+                        Ok(Format::Swiss { .. }) => "Swiss (FIDE Dutch system)",
                         _ => "Round robin",
                     };
                     for s in &sections {
@@ -242,7 +244,20 @@ pub async fn run(
                             time_control: "correspondence",
                             arbiter: site,
                         };
-                        print!("{}", trf::report(&header, &entrants, &s.games));
+                        match (&s.swiss, &format) {
+                            (Some((byes, _)), Ok(Format::Swiss { rounds })) => {
+                                let rounds = *rounds;
+                                let header = trf::Header {
+                                    name: &t.name,
+                                    ..header
+                                };
+                                print!(
+                                    "{}",
+                                    trf::swiss_report(&header, &entrants, &s.games, byes, rounds)
+                                );
+                            }
+                            _ => print!("{}", trf::report(&header, &entrants, &s.games)),
+                        }
                     }
                 }
                 TournamentExport::Pgn => {

@@ -63,8 +63,33 @@ impl Mailroom {
         self.queue(conn, &drafts).await
     }
 
-    /// Formats and queues mails in the caller's transaction.
+    /// Formats and queues mails in the caller's transaction, with the
+    /// mails of any Swiss round the transaction paired (a game that ended
+    /// a round pairs the next inside it): every path that mails queues
+    /// those too.
     pub(super) async fn queue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
+        self.enqueue(conn, drafts).await?;
+        let (notices, byes) = match self.referee.swiss_announcements(conn).await {
+            Ok(made) => made,
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => {
+                warn!(error = %e, "cannot announce a Swiss round");
+                return Ok(());
+            }
+        };
+        let mut more: Vec<Draft> = notices
+            .iter()
+            .filter(|n| !n.held)
+            .map(|n| Draft::notice(&self.config, self.installation(), n, None))
+            .collect();
+        more.extend(
+            byes.into_iter()
+                .map(|b| Draft::answer(&self.config, &b.address, &b.subject, b.text, None, None)),
+        );
+        self.enqueue(conn, &more).await
+    }
+
+    async fn enqueue(&self, conn: &mut Tx, drafts: &[Draft]) -> Result<(), StoreError> {
         for draft in drafts {
             let raw = match draft.format(&self.config) {
                 Ok(raw) => raw,

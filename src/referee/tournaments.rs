@@ -46,6 +46,11 @@ pub enum TournamentError {
     AlreadyWithdrawn(String),
     #[error("tournament {name} has {count} entrants: it needs at least {MIN_PLAYERS} to start")]
     TooFew { name: String, count: usize },
+    #[error(
+        "tournament {name} has {count} entrants: a Swiss pairs at most {} players",
+        crate::tournament::swiss::pairing::MAX_PLAYERS
+    )]
+    TooMany { name: String, count: usize },
     #[error("game #{game} is not a game of tournament {name}")]
     NotItsGame { name: String, game: i64 },
 }
@@ -116,11 +121,22 @@ impl Referee {
             return Err(RefereeError::ComputerAddress(address));
         }
         let t = self.tournament(conn, name).await?;
-        if t.status != "open" {
+        let late = self.swiss_late_entry(conn, &t).await?;
+        if t.status != "open" && late.is_none() {
             return Err(TournamentError::Started(t.name).into());
         }
         if !tournaments::join(conn, t.id, &address).await? {
             return Err(TournamentError::AlreadyIn(t.name).into());
+        }
+        if let Some(round) = late {
+            return Ok(format!(
+                "You have joined tournament {} ({}, {}) late: you are paired from round {round} \
+                 on, with no points for the rounds before it. Write `leave {}` to withdraw.\n",
+                t.name,
+                title(&t.game),
+                t.format,
+                t.name
+            ));
         }
         let count = tournaments::entrants(conn, t.id).await?.len();
         Ok(format!(
@@ -217,7 +233,10 @@ impl Referee {
             .format
             .parse()
             .map_err(|e: tournament::BadFormat| RefereeError::Position(e.to_string()))?;
-        let Format::RoundRobin { double, section } = format;
+        let (double, section) = match format {
+            Format::RoundRobin { double, section } => (double, section),
+            Format::Swiss { rounds } => return self.start_swiss(conn, t, rounds, source).await,
+        };
         let mut entrants = tournaments::entrants(conn, t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentError::TooFew {
@@ -328,7 +347,9 @@ impl Referee {
             );
             tournaments::set_result(conn, game.id(), result.word()).await?;
             let games = tournaments::games(conn, tid).await?;
-            if games.iter().all(|g| g.result.is_some()) {
+            if games.iter().all(|g| g.result.is_some())
+                && !self.swiss_round_ended(conn, tid).await?
+            {
                 tournaments::set_status(conn, tid, "finished").await?;
             }
         }
@@ -378,7 +399,7 @@ impl Referee {
             players.sort_by_key(|e| e.number);
             let stored: Vec<TournamentGame> =
                 games.iter().filter(|g| g.section == s).cloned().collect();
-            let counted = stored
+            let counted: Vec<Game> = stored
                 .iter()
                 .map(|g| Game {
                     round: g.round as u32,
@@ -390,11 +411,21 @@ impl Referee {
                         .and_then(tournament::GameResult::from_word),
                 })
                 .collect();
+            let swiss = match t.format.parse() {
+                Ok(Format::Swiss { .. }) => {
+                    let byes =
+                        super::swiss::pure_byes(&crate::store::swiss::byes(conn, t.id).await?);
+                    let rounds = counted_rounds(&counted, &byes);
+                    Some((byes, rounds))
+                }
+                _ => None,
+            };
             sections.push(Section {
                 number: s,
                 players,
                 games: counted,
                 stored,
+                swiss,
             });
         }
         Ok((t, sections))
@@ -434,6 +465,13 @@ impl Referee {
                     }
                 })
                 .collect();
+            if let Some((byes, rounds)) = &s.swiss {
+                text.push('\n');
+                text.push_str(&tournament::swiss::standings::text(
+                    &names, &s.games, byes, *rounds,
+                ));
+                continue;
+            }
             text.push_str(&format!("\nSection {}\n", s.number));
             text.push_str(&standings::text(&names, &s.games));
         }
@@ -468,6 +506,15 @@ pub struct Section {
     pub games: Vec<Game>,
     /// The games as stored (with each game's id).
     pub stored: Vec<TournamentGame>,
+    /// A Swiss's byes and the rounds paired so far; `None` for a round
+    /// robin section.
+    pub swiss: Option<(Vec<tournament::swiss::Bye>, u32)>,
+}
+
+/// The rounds paired so far, from the games and byes.
+fn counted_rounds(games: &[Game], byes: &[tournament::swiss::Bye]) -> u32 {
+    let games = games.iter().map(|g| g.round);
+    games.chain(byes.iter().map(|b| b.round)).max().unwrap_or(0)
 }
 
 fn title(game: &str) -> &str {

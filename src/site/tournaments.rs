@@ -6,6 +6,7 @@ use minijinja::context;
 use serde::Serialize;
 
 use super::{STYLE, render, trusted};
+use crate::tournament::swiss::{self, Bye};
 use crate::tournament::{Game, standings};
 
 /// A tournament as its page shows it.
@@ -25,6 +26,9 @@ pub struct SiteSection {
     pub players: Vec<String>,
     pub games: Vec<Game>,
     pub pages: Vec<Option<i64>>,
+    /// A Swiss's byes and the rounds paired so far; `None` for a round
+    /// robin section.
+    pub swiss: Option<(Vec<Bye>, u32)>,
 }
 
 /// One game's rating list.
@@ -48,15 +52,16 @@ struct Row {
     name: String,
     cells: Vec<Vec<Mark>>,
     points: String,
-    wins: u32,
-    sb: String,
-    between: String,
+    tiebreaks: Vec<String>,
 }
 
 #[derive(Serialize)]
 struct Section {
     number: i64,
-    numbers: Vec<u32>,
+    /// The crosstable's columns: the starting numbers (round robin) or the
+    /// rounds (Swiss).
+    columns: Vec<String>,
+    tiebreaks: Vec<&'static str>,
     rows: Vec<Row>,
 }
 
@@ -79,44 +84,90 @@ fn marks(section: &SiteSection, player: u32, other: u32) -> Vec<Mark> {
         .collect()
 }
 
+/// A round robin section: one column an opponent.
+fn round_robin_section(s: &SiteSection) -> Section {
+    let count = s.players.len() as u32;
+    let rows = standings::standings(count, &s.games)
+        .into_iter()
+        .map(|r| Row {
+            place: r.place,
+            number: r.player,
+            name: s.players[r.player as usize - 1].clone(),
+            cells: (1..=count)
+                .map(|o| {
+                    if o == r.player {
+                        vec![Mark {
+                            text: "×".into(),
+                            game: None,
+                        }]
+                    } else {
+                        marks(s, r.player, o)
+                    }
+                })
+                .collect(),
+            points: r.points.to_string(),
+            tiebreaks: vec![
+                r.wins.to_string(),
+                r.sonneborn_berger.to_string(),
+                r.between.to_string(),
+            ],
+        })
+        .collect();
+    Section {
+        number: s.number,
+        columns: (1..=count).map(|n| n.to_string()).collect(),
+        tiebreaks: vec!["Wins", "Sonneborn-Berger", "Between the tied"],
+        rows,
+    }
+}
+
+/// A Swiss: one column a round (opponent, colour, result).
+fn swiss_section(s: &SiteSection, byes: &[Bye], rounds: u32) -> Section {
+    let count = s.players.len() as u32;
+    let rows = swiss::standings::standings(count, &s.games, byes, rounds)
+        .into_iter()
+        .map(|r| Row {
+            place: r.place,
+            number: r.player,
+            name: s.players[r.player as usize - 1].clone(),
+            cells: (1..=rounds)
+                .map(|round| {
+                    let game = s.games.iter().position(|g| {
+                        g.round == round && (g.white == r.player || g.black == r.player)
+                    });
+                    vec![Mark {
+                        text: swiss::standings::mark(&s.games, byes, r.player, round),
+                        game: game.and_then(|i| s.pages[i]),
+                    }]
+                })
+                .collect(),
+            points: r.points.to_string(),
+            tiebreaks: vec![
+                r.buchholz_cut1.to_string(),
+                r.buchholz.to_string(),
+                r.sonneborn_berger.to_string(),
+            ],
+        })
+        .collect();
+    Section {
+        number: s.number,
+        columns: (1..=rounds).map(|r| format!("R{r}")).collect(),
+        tiebreaks: swiss::standings::TIEBREAKS.to_vec(),
+        rows,
+    }
+}
+
 /// The page of one tournament.
 pub fn tournament_html(t: &SiteTournament) -> String {
     let sections: Vec<Section> = t
         .sections
         .iter()
-        .map(|s| {
-            let count = s.players.len() as u32;
-            let rows = standings::standings(count, &s.games)
-                .into_iter()
-                .map(|r| Row {
-                    place: r.place,
-                    number: r.player,
-                    name: s.players[r.player as usize - 1].clone(),
-                    cells: (1..=count)
-                        .map(|o| {
-                            if o == r.player {
-                                vec![Mark {
-                                    text: "×".into(),
-                                    game: None,
-                                }]
-                            } else {
-                                marks(s, r.player, o)
-                            }
-                        })
-                        .collect(),
-                    points: r.points.to_string(),
-                    wins: r.wins,
-                    sb: r.sonneborn_berger.to_string(),
-                    between: r.between.to_string(),
-                })
-                .collect();
-            Section {
-                number: s.number,
-                numbers: (1..=count).collect(),
-                rows,
-            }
+        .map(|s| match &s.swiss {
+            Some((byes, rounds)) => swiss_section(s, byes, *rounds),
+            None => round_robin_section(s),
         })
         .collect();
+    let swiss = t.sections.iter().any(|s| s.swiss.is_some());
     render(
         "tournament.html",
         context! {
@@ -127,6 +178,7 @@ pub fn tournament_html(t: &SiteTournament) -> String {
             rated => if t.rated { "rated" } else { "not rated" },
             status => t.status,
             sections => sections,
+            swiss => swiss,
         },
     )
 }
@@ -183,7 +235,64 @@ mod tests {
             players: vec!["a@x.test".into(), "<b>@x.test".into(), "c@x.test".into()],
             games,
             pages,
+            swiss: None,
         }
+    }
+
+    #[test]
+    fn a_swiss_page_has_a_column_a_round_and_names_its_tiebreaks() {
+        use crate::tournament::Game;
+        let games = vec![
+            Game {
+                round: 1,
+                white: 1,
+                black: 2,
+                result: Some(GameResult::WhiteWins),
+            },
+            Game {
+                round: 2,
+                white: 3,
+                black: 1,
+                result: None,
+            },
+        ];
+        let byes = vec![
+            Bye {
+                round: 1,
+                player: 3,
+            },
+            Bye {
+                round: 2,
+                player: 2,
+            },
+        ];
+        let t = SiteTournament {
+            name: "open".into(),
+            title: "Chess".into(),
+            format: "swiss/5".into(),
+            rated: true,
+            status: "started".into(),
+            sections: vec![SiteSection {
+                number: 1,
+                players: vec!["a@x.test".into(), "b@x.test".into(), "c@x.test".into()],
+                pages: vec![Some(40), None],
+                games,
+                swiss: Some((byes, 2)),
+            }],
+        };
+        let html = tournament_html(&t);
+        assert!(html.contains("<th>R1</th><th>R2</th><th>Points</th><th>Buchholz Cut 1</th><th>Buchholz</th><th>Sonneborn-Berger</th>"), "{html}");
+        assert!(
+            html.contains("<a href=\"../games/40.html\">2w1</a>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"../games/40.html\">1b0</a>"),
+            "{html}"
+        );
+        assert!(html.contains("<td class=\"cell\">3b*</td>"), "{html}");
+        assert_eq!(html.matches(">bye<").count(), 2, "{html}");
+        assert!(!html.contains("Section 1"), "{html}");
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub mod lease;
 pub mod mail;
 pub mod ratings;
 mod stamp;
+pub mod swiss;
 pub mod tournaments;
 pub mod watchers;
 

@@ -181,3 +181,53 @@ async fn rating_lists_one_per_game_and_unrated_games() {
         tx.commit().await.unwrap();
     }
 }
+
+#[tokio::test]
+async fn swiss_byes_and_unannounced_games() {
+    use super::swiss::{self, StoredBye};
+    for store in stores().await {
+        let backend = store.backend();
+        let mut tx = store.write().await.unwrap();
+        let options = Options::default();
+        let id = tournaments::insert(
+            &mut tx,
+            NewTournament {
+                name: "Open",
+                game: "chess",
+                options: &options,
+                format: "swiss/5",
+                rated: true,
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        swiss::add_bye(&mut tx, id, 2, 9).await.unwrap();
+        swiss::add_bye(&mut tx, id, 1, 7).await.unwrap();
+        let bye = |round, number| StoredBye {
+            tournament_id: id,
+            round,
+            number,
+        };
+        let all = vec![bye(1, 7), bye(2, 9)];
+        assert_eq!(swiss::byes(&mut tx, id).await.unwrap(), all, "{backend:?}");
+        // Each bye's mail is taken once.
+        assert_eq!(swiss::take_unannounced_byes(&mut tx).await.unwrap(), all);
+        assert!(
+            swiss::take_unannounced_byes(&mut tx)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(swiss::byes(&mut tx, id).await.unwrap(), all);
+        let (a, b) = (
+            new_game(&mut tx, "a@x.test", "b@x.test").await,
+            new_game(&mut tx, "c@x.test", "d@x.test").await,
+        );
+        swiss::add_unannounced(&mut tx, b).await.unwrap();
+        swiss::add_unannounced(&mut tx, a).await.unwrap();
+        assert_eq!(swiss::take_unannounced(&mut tx).await.unwrap(), [a, b]);
+        assert!(swiss::take_unannounced(&mut tx).await.unwrap().is_empty());
+        tx.commit().await.unwrap();
+    }
+}

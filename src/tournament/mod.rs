@@ -4,6 +4,8 @@
 //!
 //! - [`berger`]: round robin pairings by Berger tables (single or double).
 //! - [`standings`]: points, then ICCF's tiebreaks; the withdrawal rule.
+//! - [`swiss`]: Swiss pairings by the FIDE Dutch system, one round at a
+//!   time, and a Swiss's standings (Buchholz and Sonneborn-Berger).
 //! - [`trf`]: the TRF-16 report that FIDE's pairing checkers read.
 //!
 //! Players are known here by their starting number in their section, from
@@ -11,6 +13,7 @@
 
 pub mod berger;
 pub mod standings;
+pub mod swiss;
 pub mod trf;
 
 #[cfg(test)]
@@ -80,6 +83,9 @@ pub enum Format {
     /// colours reversed), every game started at once; sections of at most
     /// `section` players.
     RoundRobin { double: bool, section: u32 },
+    /// A Swiss by the FIDE Dutch system over `rounds` rounds, each paired
+    /// when the one before has ended.
+    Swiss { rounds: u32 },
 }
 
 impl fmt::Display for Format {
@@ -93,6 +99,7 @@ impl fmt::Display for Format {
                 double: true,
                 section,
             } => write!(f, "double-round-robin/{section}"),
+            Format::Swiss { rounds } => write!(f, "swiss/{rounds}"),
         }
     }
 }
@@ -100,7 +107,7 @@ impl fmt::Display for Format {
 /// A format the host wrote that this referee does not run.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error(
-    "unknown format {0:?}: write round-robin/N or double-round-robin/N, N the most players in a section (3 to 64)"
+    "unknown format {0:?}: write round-robin/N or double-round-robin/N, N the most players in a section (3 to 64), or swiss/N, N the number of rounds (1 to 30)"
 )]
 pub struct BadFormat(pub String);
 
@@ -110,18 +117,16 @@ impl FromStr for Format {
     fn from_str(s: &str) -> Result<Format, BadFormat> {
         let bad = || BadFormat(s.to_string());
         let (kind, size) = s.split_once('/').ok_or_else(bad)?;
-        let section: u32 = size.parse().map_err(|_| bad())?;
-        if !(3..=64).contains(&section) {
-            return Err(bad());
-        }
+        let n: u32 = size.parse().map_err(|_| bad())?;
         match kind {
-            "round-robin" | "rr" => Ok(Format::RoundRobin {
+            "swiss" if (1..=30).contains(&n) => Ok(Format::Swiss { rounds: n }),
+            "round-robin" | "rr" if (3..=64).contains(&n) => Ok(Format::RoundRobin {
                 double: false,
-                section,
+                section: n,
             }),
-            "double-round-robin" | "drr" => Ok(Format::RoundRobin {
+            "double-round-robin" | "drr" if (3..=64).contains(&n) => Ok(Format::RoundRobin {
                 double: true,
-                section,
+                section: n,
             }),
             _ => Err(bad()),
         }

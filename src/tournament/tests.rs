@@ -235,8 +235,24 @@ fn formats_read_as_the_host_writes_them() {
         .to_string(),
         "double-round-robin/11"
     );
-    for bad in ["round-robin", "round-robin/2", "rr/x", "swiss/5", ""] {
+    assert_eq!("swiss/5".parse(), Ok(Format::Swiss { rounds: 5 }));
+    for format in ["swiss/9", "round-robin/7", "double-round-robin/11"] {
+        assert_eq!(format.parse::<Format>().unwrap().to_string(), format);
+    }
+    for bad in [
+        "round-robin",
+        "round-robin/2",
+        "rr/x",
+        "swiss/0",
+        "swiss/31",
+        "swiss",
+        "",
+    ] {
         assert!(bad.parse::<Format>().is_err(), "{bad}");
+    }
+    let words = "x".parse::<Format>().unwrap_err().to_string();
+    for kind in ["round-robin/N", "double-round-robin/N", "swiss/N"] {
+        assert!(words.contains(kind), "{words}");
     }
     for r in [
         WhiteWins,

@@ -9,8 +9,14 @@
 //! played, `+` and `-` for forfeits, `0000 - Z` for a round the player
 //! rests in (an odd round robin section's bye, no points); a game not yet
 //! finished leaves its block blank, as for a round not yet played.
+//!
+//! A Swiss ([`swiss_report`]) writes its pairing-allocated byes as
+//! `0000 - U` (a win's point, counted in the points), and a round in which
+//! a player had no pairing (before a late entry, or after a withdrawal) as
+//! `0000 - Z`; its points and ranks are the Swiss standings'.
 
 use super::standings::{score, standings};
+use super::swiss::Bye;
 use super::{Game, GameResult};
 
 /// What the report says about the event itself.
@@ -35,9 +41,55 @@ pub struct Entrant<'a> {
 
 /// The TRF-16 text of one section.
 pub fn report(header: &Header, entrants: &[Entrant], games: &[Game]) -> String {
-    let players = entrants.len() as u32;
     let rounds = games.iter().map(|g| g.round).max().unwrap_or(0);
-    let rows = standings(players, games);
+    let ranked: Vec<(u32, u32)> = standings(entrants.len() as u32, games)
+        .iter()
+        .map(|r| (r.player, r.place))
+        .collect();
+    let points = |p: u32| games.iter().filter_map(|g| score(g, p)).sum();
+    write(header, entrants, games, &[], rounds, &ranked, points)
+}
+
+/// The TRF-16 text of a Swiss over `rounds` rounds (the planned number),
+/// with its byes.
+pub fn swiss_report(
+    header: &Header,
+    entrants: &[Entrant],
+    games: &[Game],
+    byes: &[Bye],
+    rounds: u32,
+) -> String {
+    let paired = games
+        .iter()
+        .map(|g| g.round)
+        .chain(byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
+    let ranked: Vec<(u32, u32)> =
+        super::swiss::standings::standings(entrants.len() as u32, games, byes, paired)
+            .iter()
+            .map(|r| (r.player, r.place))
+            .collect();
+    let points = |p: u32| super::swiss::standings::points(p, games, byes);
+    let mut out = write(header, entrants, games, byes, paired, &ranked, points);
+    // XXR: the rounds planned, not only those paired.
+    if let Some(at) = out.rfind("XXR ") {
+        out.truncate(at);
+        out += &format!("XXR {rounds}\n");
+    }
+    out
+}
+
+fn write(
+    header: &Header,
+    entrants: &[Entrant],
+    games: &[Game],
+    byes: &[Bye],
+    rounds: u32,
+    ranked: &[(u32, u32)],
+    points: impl Fn(u32) -> u32,
+) -> String {
+    let players = entrants.len() as u32;
     let mut out = String::new();
     out += &format!("012 {}\n", header.name);
     out += &format!("042 {}\n", header.start);
@@ -54,9 +106,10 @@ pub fn report(header: &Header, entrants: &[Entrant], games: &[Game]) -> String {
     out += &format!("122 {}\n", header.time_control);
     for (i, entrant) in entrants.iter().enumerate() {
         let player = i as u32 + 1;
-        let row = rows
+        let place = ranked
             .iter()
-            .find(|r| r.player == player)
+            .find(|r| r.0 == player)
+            .map(|r| r.1)
             .expect("every player has a row");
         let name: String = entrant.name.chars().take(33).collect();
         let rating = entrant
@@ -68,11 +121,15 @@ pub fn report(header: &Header, entrants: &[Entrant], games: &[Game]) -> String {
             "",
             "",
             "",
-            row.points.decimal(),
-            row.place
+            super::standings::Points(points(player)).decimal(),
+            place
         );
         for round in 1..=rounds {
-            line += &block(games, player, round);
+            if byes.iter().any(|b| b.round == round && b.player == player) {
+                line += "  0000 - U";
+            } else {
+                line += &block(games, player, round);
+            }
         }
         out += line.trim_end();
         out += "\n";

@@ -8,46 +8,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::support::tourney::{self, Played};
 use crate::support::{Harness, Reader, Setup};
 use arbiter::demo::mailstack::StackOptions;
-use arbiter::games::GameInfo;
-use arbiter::referee::Match;
-use arbiter::rules::{Options, Seat, Status};
-use futures_util::{StreamExt, stream};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use sqlx::Row;
 
 const PLAYERS: [&str; 7] = ["alice", "bob", "carol", "dave", "erin", "frank", "grace"];
-
-/// What the test does next in a game.
-enum Next {
-    Move,
-    Resign(Seat),
-    Draw(Seat),
-    AcceptDraw(Seat),
-    Over,
-}
-
-struct Played {
-    id: i64,
-    seed: [u8; 32],
-    offline: Match,
-    /// White's and Black's user names and game addresses.
-    players: [(&'static str, String); 2],
-    log_len: i64,
-    /// Random moves left before the ending.
-    moves_left: u32,
-    next: Next,
-    /// White's score in half points, once over.
-    white_score: Option<u32>,
-}
-
-fn user(address: &str) -> &'static str {
-    let name = address.split('@').next().unwrap();
-    PLAYERS.iter().find(|p| **p == name).unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_robin_of_seven_by_mail() {
@@ -107,49 +75,14 @@ async fn a_round_robin_of_seven_by_mail() {
     assert!(out.contains("21 games"), "{out}");
 
     let store = harness.store().await;
-    let rows = sqlx::query(
-        "SELECT t.game_id, g.seed, w.address, ws.secret, b.address, bs.secret \
-         FROM tournament_games t JOIN games g ON g.id = t.game_id \
-         JOIN seats w ON w.game_id = t.game_id AND w.seat = 'white' \
-         JOIN seats b ON b.game_id = t.game_id AND b.seat = 'black' \
-         JOIN seats ws ON ws.game_id = t.game_id AND ws.seat = 'white' \
-         JOIN seats bs ON bs.game_id = t.game_id AND bs.seat = 'black' ORDER BY t.game_id",
-    )
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
-    assert_eq!(rows.len(), 21);
-    let info = GameInfo::find("chess").unwrap();
     let mut rng = StdRng::seed_from_u64(20261127);
-    let mut played: Vec<Played> = rows
-        .iter()
-        .map(|r| {
-            let id: i64 = r.get(0);
-            let seed: [u8; 32] = hex::decode(r.get::<String, _>(1))
-                .unwrap()
-                .try_into()
-                .unwrap();
-            let address = |secret: String| format!("referee+{id}.{secret}@example.test");
-            Played {
-                id,
-                seed,
-                offline: Match::new(info, &Options::default(), seed).unwrap(),
-                players: [
-                    (user(&r.get::<String, _>(2)), address(r.get(3))),
-                    (user(&r.get::<String, _>(4)), address(r.get(5))),
-                ],
-                log_len: 0,
-                moves_left: rng.random_range(0..=6),
-                next: Next::Move,
-                white_score: None,
-            }
-        })
-        .collect();
+    let mut played = tourney::tournament_games(&store, None, 6, &mut rng).await;
+    assert_eq!(played.len(), 21);
     // Every pair meets once.
     let mut pairs: Vec<(&str, &str)> = played
         .iter()
         .map(|g| {
-            let (a, b) = (g.players[0].0, g.players[1].0);
+            let (a, b) = (g.players[0].0.as_str(), g.players[1].0.as_str());
             (a.min(b), a.max(b))
         })
         .collect();
@@ -157,83 +90,7 @@ async fn a_round_robin_of_seven_by_mail() {
     pairs.dedup();
     assert_eq!(pairs.len(), 21);
 
-    // Round by round: each game's next action, all mailed at once.
-    loop {
-        let mut mails = Vec::new();
-        for game in &mut played {
-            let (seat, text) = match game.next {
-                Next::Over => continue,
-                Next::Move => {
-                    let Status::Ongoing(dues) = game.offline.status() else {
-                        unreachable!("an ongoing game")
-                    };
-                    let seat = dues[0].seat;
-                    let legal: Vec<String> = game
-                        .offline
-                        .legal_texts(seat)
-                        .into_iter()
-                        .filter(|t| !t.contains("claim"))
-                        .collect();
-                    let text = legal.choose(&mut rng).unwrap().clone();
-                    let step = game
-                        .offline
-                        .play(seat, &text, game.seed, game.log_len as u64)
-                        .unwrap();
-                    game.offline = step.state;
-                    game.moves_left = game.moves_left.saturating_sub(1);
-                    game.next = match game.offline.status() {
-                        Status::Finished(outcome) => {
-                            game.white_score = Some(match outcome.result {
-                                arbiter::rules::GameResult::Win(Seat::White) => 2,
-                                arbiter::rules::GameResult::Win(Seat::Black) => 0,
-                                _ => 1,
-                            });
-                            Next::Over
-                        }
-                        Status::Ongoing(dues) if game.moves_left == 0 => {
-                            let on_move = dues[0].seat;
-                            match rng.random_range(0..3) {
-                                0 => Next::Resign(on_move),
-                                1 => Next::Resign(on_move.other()),
-                                _ => Next::Draw(on_move),
-                            }
-                        }
-                        Status::Ongoing(_) => Next::Move,
-                    };
-                    (seat, text)
-                }
-                Next::Resign(seat) => {
-                    game.white_score = Some(if seat == Seat::White { 0 } else { 2 });
-                    game.next = Next::Over;
-                    (seat, "resign".to_string())
-                }
-                Next::Draw(seat) => {
-                    game.next = Next::AcceptDraw(seat.other());
-                    (seat, "draw".to_string())
-                }
-                Next::AcceptDraw(seat) => {
-                    game.white_score = Some(1);
-                    game.next = Next::Over;
-                    (seat, "draw".to_string())
-                }
-            };
-            game.log_len += 1;
-            let (user, to) = &game.players[if seat == Seat::White { 0 } else { 1 }];
-            mails.push((harness.player(user), to.clone(), text));
-        }
-        if mails.is_empty() {
-            break;
-        }
-        stream::iter(mails)
-            .map(|(player, to, text)| async move {
-                player.send(&to, "move", &text, None).await.unwrap();
-            })
-            .buffer_unordered(8)
-            .collect::<Vec<_>>()
-            .await;
-        let wanted: Vec<(i64, i64)> = played.iter().map(|g| (g.id, g.log_len)).collect();
-        harness.await_log_lengths(&wanted).await;
-    }
+    tourney::play_out(&harness, &mut played, &mut rng).await;
     harness.await_outbox_sent("").await;
 
     // Each game's result, as the tournament recorded it.
@@ -384,7 +241,7 @@ fn standings_by_hand(played: &[Played]) -> Vec<Line> {
     // score[a][b]: a's half points against b.
     let mut score: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
     for g in played {
-        let (w, b) = (address(g.players[0].0), address(g.players[1].0));
+        let (w, b) = (address(&g.players[0].0), address(&g.players[1].0));
         let s = g.white_score.unwrap();
         score.entry(w.clone()).or_default().insert(b.clone(), s);
         score.entry(b).or_default().insert(w, 2 - s);

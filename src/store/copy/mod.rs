@@ -274,6 +274,23 @@ const TABLES: &[Table] = &[
         ],
     },
     Table {
+        name: "tournament_byes",
+        order: "tournament_id, round, number",
+        identity: false,
+        columns: &[
+            ("tournament_id", Int),
+            ("round", Int),
+            ("number", Int),
+            ("announced", Bool),
+        ],
+    },
+    Table {
+        name: "tournament_unannounced",
+        order: "game_id",
+        identity: false,
+        columns: &[("game_id", Int)],
+    },
+    Table {
         name: "ratings",
         order: "game, player",
         identity: false,

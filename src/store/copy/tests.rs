@@ -115,6 +115,12 @@ async fn fill(store: &Store) {
         result: Some("1-0".into()),
     };
     tournaments::add_game(&mut tx, t, &game).await.unwrap();
+    crate::store::swiss::add_bye(&mut tx, t, 1, 3)
+        .await
+        .unwrap();
+    crate::store::swiss::add_unannounced(&mut tx, id)
+        .await
+        .unwrap();
     let line = ratings::RatingRow {
         player: "a@x.test".into(),
         rating: 1_662.311_2,

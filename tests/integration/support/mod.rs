@@ -10,6 +10,7 @@ pub mod games;
 pub mod pgn;
 pub mod picture;
 pub mod room;
+pub mod tourney;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

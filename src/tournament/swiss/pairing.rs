@@ -1,0 +1,524 @@
+//! One round of the Dutch system (C.04.3): the bye first, then each score
+//! bracket from the top, paired by a search over the Dutch candidates in
+//! their documented order (S2 transposed, then S1 and S2 exchanged), each
+//! candidate judged by the absolute criteria C1-C3 and the completion
+//! criterion C4, then by the quality criteria in order; the first
+//! candidate that meets every quality criterion as well as a bracket can
+//! is taken, else the best one found.
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+
+use super::colour::{Strength, absolute, allocate, difference, preference};
+use super::{Board, Colour, Float, Pairing, Player};
+
+/// The most players a Swiss pairs (the search keeps sets of players in a
+/// 128-bit mask).
+pub const MAX_PLAYERS: usize = 128;
+
+/// How many candidates a bracket's search judges before it takes the best
+/// one found.
+const CANDIDATES: usize = 20_000;
+
+type Mask = u128;
+
+/// The quality of a bracket's candidate, best first: pairs (C5), the
+/// downfloaters' scores (C6), then C8-C15 as counts.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Quality {
+    pairs: Reverse<usize>,
+    floater_scores: Vec<u32>,
+    counts: [usize; 8],
+}
+
+struct Round<'a> {
+    /// In ranking order (score, then pairing number).
+    players: Vec<&'a Player>,
+    topscorer: Vec<bool>,
+    absolute: Vec<Option<Colour>>,
+    initial: Colour,
+    memo: HashMap<Mask, bool>,
+}
+
+/// Pairs round `round` of `rounds` for `players` (those to be paired:
+/// not withdrawn), `initial` the colour drawn by lot for the top seed.
+/// `None` when no pairing satisfies the absolute criteria (C1-C3) and no
+/// bye can be given (C2).
+pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) -> Option<Pairing> {
+    if players.len() > MAX_PLAYERS {
+        return None;
+    }
+    let mut ranked: Vec<&Player> = players.iter().collect();
+    ranked.sort_by_key(|p| (Reverse(p.points), p.number));
+    let topscorer = ranked
+        .iter()
+        .map(|p| round == rounds && p.points > round.saturating_sub(1))
+        .collect();
+    let absolute = ranked.iter().map(|p| absolute(p)).collect();
+    let mut r = Round {
+        players: ranked,
+        topscorer,
+        absolute,
+        initial,
+        memo: HashMap::new(),
+    };
+    let n = r.players.len();
+    let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
+    // The bye: the lowest ranked of the lowest score who may have it and
+    // leaves the others pairable.
+    let mut bye = None;
+    if n % 2 == 1 {
+        let i = (0..n)
+            .rev()
+            .find(|&i| !r.players[i].no_bye && r.matchable(all & !(1 << i)))?;
+        bye = Some(i);
+    }
+    let pool = all & !bye.map_or(0, |i| 1 << i);
+    if !r.matchable(pool) {
+        return None;
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut carried: Vec<usize> = Vec::new();
+    let mut scores: Vec<u32> = (0..n)
+        .filter(|i| pool & (1 << i) != 0)
+        .map(|i| r.players[i].points)
+        .collect();
+    scores.dedup();
+    for &score in &scores {
+        let mut bracket = carried.clone();
+        bracket.extend((0..n).filter(|&i| pool & (1 << i) != 0 && r.players[i].points == score));
+        let rest: Mask = (0..n)
+            .filter(|&i| pool & (1 << i) != 0 && r.players[i].points < score)
+            .fold(0, |m, i| m | 1 << i);
+        let (found, floaters) = r.bracket(&bracket, rest);
+        pairs.extend(found);
+        carried = floaters;
+    }
+    debug_assert!(carried.is_empty());
+    let mut boards: Vec<Board> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (h, l) = (r.players[a], r.players[b]);
+            match allocate(h, l, r.initial) {
+                Colour::White => Board {
+                    white: h.number,
+                    black: l.number,
+                },
+                Colour::Black => Board {
+                    white: l.number,
+                    black: h.number,
+                },
+            }
+        })
+        .collect();
+    let points = |n: u32| {
+        players
+            .iter()
+            .find(|p| p.number == n)
+            .map_or(0, |p| p.points)
+    };
+    boards.sort_by_key(|b| {
+        let (pw, pb) = (points(b.white), points(b.black));
+        (Reverse(pw.max(pb)), Reverse(pw + pb), b.white.min(b.black))
+    });
+    Some(Pairing {
+        boards,
+        bye: bye.map(|i| r.players[i].number),
+    })
+}
+
+impl Round<'_> {
+    /// C1 and C3: not met before, and not two non-topscorers with the same
+    /// absolute colour preference.
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.players[a], self.players[b]);
+        if pa.opponents.contains(&pb.number) {
+            return false;
+        }
+        let both_absolute =
+            matches!((self.absolute[a], self.absolute[b]), (Some(x), Some(y)) if x == y);
+        !(both_absolute && !self.topscorer[a] && !self.topscorer[b])
+    }
+
+    /// Whether the players of `mask` can all be paired (C4's test).
+    fn matchable(&mut self, mask: Mask) -> bool {
+        if mask == 0 {
+            return true;
+        }
+        if mask.count_ones() % 2 == 1 {
+            return false;
+        }
+        if let Some(&known) = self.memo.get(&mask) {
+            return known;
+        }
+        let first = mask.trailing_zeros() as usize;
+        let others = mask & !(1 << first);
+        let mut ok = false;
+        for j in (first + 1)..self.players.len() {
+            if others & (1 << j) != 0
+                && self.compatible(first, j)
+                && self.matchable(others & !(1 << j))
+            {
+                ok = true;
+                break;
+            }
+        }
+        self.memo.insert(mask, ok);
+        ok
+    }
+
+    /// One pairing of every player of `mask` (which must be matchable).
+    fn any_matching(&mut self, mask: Mask) -> Vec<(usize, usize)> {
+        let mut pairs = Vec::new();
+        let mut left = mask;
+        while left != 0 {
+            let first = left.trailing_zeros() as usize;
+            let others = left & !(1 << first);
+            let j = ((first + 1)..self.players.len())
+                .find(|&j| {
+                    others & (1 << j) != 0
+                        && self.compatible(first, j)
+                        && self.matchable(others & !(1 << j))
+                })
+                .expect("a matchable set pairs");
+            pairs.push((first, j));
+            left = others & !(1 << j);
+        }
+        pairs
+    }
+
+    /// Pairs one bracket (`bracket` in ranking order: the players moved
+    /// down first, then the score group's), `rest` the players of the lower
+    /// score groups. Returns the pairs and the downfloaters.
+    fn bracket(&mut self, bracket: &[usize], rest: Mask) -> (Vec<(usize, usize)>, Vec<usize>) {
+        let mut search = Search {
+            best: None,
+            judged: 0,
+            ideal: self.ideal(bracket),
+            rest,
+        };
+        let score = bracket
+            .iter()
+            .map(|&i| self.players[i].points)
+            .min()
+            .unwrap_or(0);
+        let moved: Vec<usize> = bracket
+            .iter()
+            .copied()
+            .filter(|&i| self.players[i].points > score)
+            .collect();
+        let residents: Vec<usize> = bracket
+            .iter()
+            .copied()
+            .filter(|&i| self.players[i].points == score)
+            .collect();
+        self.moved_down(
+            &moved,
+            &residents,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut search,
+        );
+        if let Some((_, pairs, floaters)) = search.best {
+            return (pairs, floaters);
+        }
+        // No candidate within the search's bound: every player of the
+        // bracket floats on, or, in the last bracket, any pairing (C4
+        // guarantees one).
+        let mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
+        if rest == 0 {
+            (self.any_matching(mask), Vec::new())
+        } else {
+            (Vec::new(), bracket.to_vec())
+        }
+    }
+
+    /// The best a bracket could do: every player paired but one when odd,
+    /// that one of the lowest score, and no quality criterion broken.
+    fn ideal(&self, bracket: &[usize]) -> Quality {
+        let floater_scores = if bracket.len() % 2 == 1 {
+            vec![
+                bracket
+                    .iter()
+                    .map(|&i| self.players[i].points)
+                    .min()
+                    .unwrap_or(0),
+            ]
+        } else {
+            Vec::new()
+        };
+        Quality {
+            pairs: Reverse(bracket.len() / 2),
+            floater_scores,
+            counts: [0; 8],
+        }
+    }
+
+    /// The heterogeneous part: each moved-down player, in ranking order,
+    /// meets a player below it in the bracket (in ranking order: S2's
+    /// transpositions) or floats on; the residents left are then paired as
+    /// a homogeneous bracket.
+    fn moved_down(
+        &mut self,
+        moved: &[usize],
+        residents: &[usize],
+        pairs: &mut Vec<(usize, usize)>,
+        floaters: &mut Vec<usize>,
+        search: &mut Search,
+    ) {
+        if search.done() {
+            return;
+        }
+        let Some((&first, later)) = moved.split_first() else {
+            let used: Vec<usize> = pairs.iter().map(|p| p.1).collect();
+            let left: Vec<usize> = residents
+                .iter()
+                .copied()
+                .filter(|i| !used.contains(i))
+                .collect();
+            self.homogeneous(&left, pairs, floaters, search);
+            return;
+        };
+        let used: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        if used.contains(&first) {
+            // Already paired with a moved-down player above it.
+            return self.moved_down(later, residents, pairs, floaters, search);
+        }
+        let partners: Vec<usize> = later
+            .iter()
+            .chain(residents)
+            .copied()
+            .filter(|i| !used.contains(i))
+            .collect();
+        for j in partners {
+            if self.compatible(first, j) {
+                pairs.push((first, j));
+                self.moved_down(later, residents, pairs, floaters, search);
+                pairs.pop();
+            }
+        }
+        floaters.push(first);
+        self.moved_down(later, residents, pairs, floaters, search);
+        floaters.pop();
+    }
+
+    /// A homogeneous bracket (or remainder): as many pairs as possible
+    /// first; for each number of pairs, S1 the top half and S2 the rest,
+    /// exchanges between them in C.04.3 D.2's order, and for each, S2's
+    /// transpositions in lexicographic order.
+    fn homogeneous(
+        &mut self,
+        players: &[usize],
+        pairs: &mut Vec<(usize, usize)>,
+        floaters: &mut Vec<usize>,
+        search: &mut Search,
+    ) {
+        // A moved-down player paired with another moved-down player is
+        // already in `pairs`; skip such players here.
+        let paired: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let players: Vec<usize> = players
+            .iter()
+            .copied()
+            .filter(|i| !paired.contains(i) && !floaters.contains(i))
+            .collect();
+        for p in (0..=players.len() / 2).rev() {
+            for k in 0..=p.min(players.len() - p) {
+                for (s1, s2) in exchanges(&players, p, k) {
+                    let mut taken = vec![false; s2.len()];
+                    self.transpose(&s1, &s2, &mut taken, pairs, floaters, search);
+                    if search.done() {
+                        return;
+                    }
+                }
+            }
+            // Fewer pairs are worse whatever else (C5).
+            if search.best.is_some() {
+                return;
+            }
+        }
+    }
+
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        taken: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        floaters: &mut Vec<usize>,
+        search: &mut Search,
+    ) {
+        if search.done() {
+            return;
+        }
+        let Some((&a, s1_rest)) = s1.split_first() else {
+            let before = floaters.len();
+            floaters.extend(
+                s2.iter()
+                    .zip(taken.iter())
+                    .filter(|(_, t)| !**t)
+                    .map(|(i, _)| *i),
+            );
+            self.judge(pairs, floaters, search);
+            floaters.truncate(before);
+            return;
+        };
+        for k in 0..s2.len() {
+            if !taken[k] && self.compatible(a, s2[k]) {
+                taken[k] = true;
+                let (h, l) = if a < s2[k] { (a, s2[k]) } else { (s2[k], a) };
+                pairs.push((h, l));
+                self.transpose(s1_rest, s2, taken, pairs, floaters, search);
+                pairs.pop();
+                taken[k] = false;
+            }
+        }
+    }
+
+    /// Judges one whole candidate of the bracket.
+    fn judge(&mut self, pairs: &[(usize, usize)], floaters: &[usize], search: &mut Search) {
+        search.judged += 1;
+        // C4: the downfloaters and the lower groups must still pair.
+        let next = floaters.iter().fold(search.rest, |m, &i| m | 1 << i);
+        if (search.rest == 0 && !floaters.is_empty()) || !self.matchable(next) {
+            return;
+        }
+        let mut floater_scores: Vec<u32> =
+            floaters.iter().map(|&i| self.players[i].points).collect();
+        floater_scores.sort_by_key(|&s| Reverse(s));
+        let mut counts = [0usize; 8];
+        for &(h, l) in pairs {
+            let (ph, pl) = (self.players[h], self.players[l]);
+            let colour = allocate(ph, pl, self.initial);
+            for (p, got, top) in [
+                (ph, colour, self.topscorer[h] || self.topscorer[l]),
+                (pl, colour.other(), self.topscorer[h] || self.topscorer[l]),
+            ] {
+                let mut after = p.colours.clone();
+                after.push(Some(got));
+                let played: Vec<Colour> = after.iter().flatten().copied().collect();
+                let three =
+                    played.len() >= 3 && played[played.len() - 3..].iter().all(|c| *c == got);
+                if top && difference(&after).abs() > 2 {
+                    counts[0] += 1;
+                }
+                if top && three {
+                    counts[1] += 1;
+                }
+                if let Some(pref) = preference(&p.colours)
+                    && pref.colour != got
+                {
+                    counts[2] += 1;
+                    if pref.strength >= Strength::Strong {
+                        counts[3] += 1;
+                    }
+                }
+            }
+            // Floats: the higher score floats down, the lower up.
+            if ph.points != pl.points {
+                let (down, up) = if ph.points > pl.points {
+                    (ph, pl)
+                } else {
+                    (pl, ph)
+                };
+                counts[4] += usize::from(last_float(down, 1) == Float::Down);
+                counts[5] += usize::from(last_float(up, 1) == Float::Up);
+                counts[6] += usize::from(last_float(down, 2) == Float::Down);
+                counts[7] += usize::from(last_float(up, 2) == Float::Up);
+            }
+        }
+        for &f in floaters {
+            counts[4] += usize::from(last_float(self.players[f], 1) == Float::Down);
+            counts[6] += usize::from(last_float(self.players[f], 2) == Float::Down);
+        }
+        let quality = Quality {
+            pairs: Reverse(pairs.len()),
+            floater_scores,
+            counts,
+        };
+        if search.best.as_ref().is_none_or(|(q, ..)| quality < *q) {
+            search.best = Some((quality, pairs.to_vec(), floaters.to_vec()));
+        }
+    }
+}
+
+/// The float a player had `back` rounds ago.
+fn last_float(p: &Player, back: usize) -> Float {
+    p.floats
+        .len()
+        .checked_sub(back)
+        .map_or(Float::None, |i| p.floats[i])
+}
+
+struct Search {
+    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    judged: usize,
+    ideal: Quality,
+    rest: Mask,
+}
+
+impl Search {
+    fn done(&self) -> bool {
+        self.judged >= CANDIDATES || self.best.as_ref().is_some_and(|(q, ..)| *q == self.ideal)
+    }
+}
+
+/// The (S1, S2) splits of a homogeneous bracket for `p` pairs with `k`
+/// players exchanged between S1 (the top `p`) and S2 (the rest), in
+/// C.04.3 D.2's order: the smallest difference between the sums of the
+/// bracket sequence numbers moved up and moved down, then the highest
+/// numbers moved out of S1, then the lowest moved out of S2. No exchange
+/// (`k` = 0) is the one split S1, S2.
+fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let s2_len = players.len() - p;
+    let mut swaps: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for out_of_s1 in combinations(p, k) {
+        for out_of_s2 in combinations(s2_len, k) {
+            swaps.push((out_of_s1.clone(), out_of_s2.iter().map(|j| j + p).collect()));
+        }
+    }
+    // Positions in the bracket are its sequence numbers, from 0.
+    swaps.sort_by_key(|(down, up)| {
+        let diff = up.iter().sum::<usize>() - down.iter().sum::<usize>();
+        let mut down_desc = down.clone();
+        down_desc.sort_by_key(|&d| Reverse(d));
+        (diff, Reverse(down_desc), up.clone())
+    });
+    swaps
+        .into_iter()
+        .map(|(down, up)| {
+            let s1 = (0..p)
+                .filter(|i| !down.contains(i))
+                .chain(up.iter().copied());
+            let s2 = (p..players.len())
+                .filter(|i| !up.contains(i))
+                .chain(down.iter().copied());
+            let mut s1: Vec<usize> = s1.collect();
+            let mut s2: Vec<usize> = s2.collect();
+            s1.sort_unstable();
+            s2.sort_unstable();
+            (
+                s1.iter().map(|&i| players[i]).collect(),
+                s2.iter().map(|&i| players[i]).collect(),
+            )
+        })
+        .collect()
+}
+
+/// Every `k`-subset of `0..n`, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    fn go(start: usize, n: usize, k: usize, current: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if current.len() == k {
+            out.push(current.clone());
+            return;
+        }
+        for i in start..n {
+            current.push(i);
+            go(i + 1, n, k, current, out);
+            current.pop();
+        }
+    }
+    go(0, n, k, &mut current, &mut out);
+    out
+}
