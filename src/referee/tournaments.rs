@@ -3,7 +3,7 @@
 //! game), results read as games end, withdrawals, and the standings. The
 //! pairings and tiebreaks are [`crate::tournament`]'s.
 
-use super::{LoadedGame, Notice, Referee, RefereeError, Source, check_address};
+use super::{LoadedGame, Notice, Referee, RefereeError, Source};
 use crate::games::GameInfo;
 use crate::rules::{GameResult, Options, Seat};
 use crate::store::Tx;
@@ -48,6 +48,17 @@ pub enum TournamentError {
     TooFew { name: String, count: usize },
     #[error("game #{game} is not a game of tournament {name}")]
     NotItsGame { name: String, game: i64 },
+    #[error(
+        "tournament {0} does not take the computer as an entrant: its host has not allowed it \
+         (`arbiter tournament new ... --computers`)"
+    )]
+    NoComputers(String),
+    #[error("tournament {name} takes one computer entrant, and {entered} has entered")]
+    OneComputer { name: String, entered: String },
+    #[error("{0:?} is not a level of the computer: write computer:1, computer:2 or computer:3")]
+    BadLevel(String),
+    #[error("a tournament's clock needs at least 1 day per move")]
+    NoDays,
 }
 
 /// A name players can write in a mail: `join Autumn-2026`.
@@ -98,7 +109,11 @@ impl Referee {
         Ok(id)
     }
 
-    async fn tournament(&self, conn: &mut Tx, name: &str) -> Result<Tournament, RefereeError> {
+    pub(super) async fn tournament(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+    ) -> Result<Tournament, RefereeError> {
         Ok(tournaments::by_name(conn, name)
             .await?
             .ok_or_else(|| TournamentError::Unknown(name.to_string()))?)
@@ -111,14 +126,12 @@ impl Referee {
         name: &str,
         address: &str,
     ) -> Result<String, RefereeError> {
-        let address = check_address(address)?;
-        if self.is_computer(&address) {
-            return Err(RefereeError::ComputerAddress(address));
-        }
         let t = self.tournament(conn, name).await?;
+        let address = self.entrant_name(conn, &t, address).await?;
         if t.status != "open" {
             return Err(TournamentError::Started(t.name).into());
         }
+        self.check_computer_entry(conn, &t, &address).await?;
         if !tournaments::join(conn, t.id, &address).await? {
             return Err(TournamentError::AlreadyIn(t.name).into());
         }
@@ -143,8 +156,8 @@ impl Referee {
         address: &str,
         source: Source<'_>,
     ) -> Result<Left, RefereeError> {
-        let address = check_address(address)?;
         let t = self.tournament(conn, name).await?;
+        let address = self.entrant_name(conn, &t, address).await?;
         if t.status == "open" {
             if !tournaments::leave(conn, t.id, &address).await? {
                 return Err(TournamentError::NotIn(t.name).into());
@@ -218,6 +231,7 @@ impl Referee {
             .parse()
             .map_err(|e: tournament::BadFormat| RefereeError::Position(e.to_string()))?;
         let Format::RoundRobin { double, section } = format;
+        let settings = crate::store::tournament_settings::get(conn, t.id).await?;
         let mut entrants = tournaments::entrants(conn, t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentError::TooFew {
@@ -257,7 +271,7 @@ impl Referee {
                 let white = &entrants[players[game.white as usize - 1]].address;
                 let black = &entrants[players[game.black as usize - 1]].address;
                 let (id, start) = self
-                    .create_game(conn, &t.game, white, black, &t.options, None)
+                    .create_tournament_game(conn, &t, &settings, white, black, source)
                     .await?;
                 if !t.rated {
                     ratings::set_unrated(conn, id).await?;
@@ -303,7 +317,7 @@ impl Referee {
                 .await?
                 .into_iter()
                 .filter(|e| e.withdrawn)
-                .map(|e| e.address)
+                .map(|e| self.seat_address(&e.address).to_string())
                 .collect();
             let out = |seat: Seat| withdrawn.iter().any(|a| a == game.address(seat));
             let result = match (outcome.result, out(Seat::White), out(Seat::Black)) {
@@ -403,12 +417,14 @@ impl Referee {
     /// `standings T`: each section's crosstable, points and tiebreaks.
     pub async fn standings_text(&self, conn: &mut Tx, name: &str) -> Result<String, RefereeError> {
         let (t, sections) = self.tournament_sections(conn, name).await?;
+        let shown = self.public_names(conn).await?;
         let mut text = format!(
-            "Tournament {} ({}, {}, {}): {}.\n",
+            "Tournament {} ({}, {}, {}; {}): {}.\n",
             t.name,
             title(&t.game),
             t.format,
             if t.rated { "rated" } else { "not rated" },
+            self.settings_words(conn, &t).await?,
             t.status
         );
         if t.status == "open" {
@@ -418,7 +434,7 @@ impl Referee {
                 entrants.len()
             ));
             for e in entrants {
-                text.push_str(&format!("  {}\n", e.address));
+                text.push_str(&format!("  {}\n", shown.of(&e.address)));
             }
             return Ok(text);
         }
@@ -428,9 +444,9 @@ impl Referee {
                 .iter()
                 .map(|e| {
                     if e.withdrawn {
-                        format!("{} (withdrew)", e.address)
+                        format!("{} (withdrew)", shown.of(&e.address))
                     } else {
-                        e.address.clone()
+                        shown.of(&e.address)
                     }
                 })
                 .collect();
@@ -485,11 +501,12 @@ impl Referee {
         for t in list {
             let count = tournaments::entrants(conn, t.id).await?.len();
             text.push_str(&format!(
-                "{}: {}, {}, {}, {count} entrants, {}{}\n",
+                "{}: {}, {}, {}, {}, {count} entrants, {}{}\n",
                 t.name,
                 title(&t.game),
                 t.format,
                 if t.rated { "rated" } else { "not rated" },
+                self.settings_words(conn, &t).await?,
                 t.status,
                 if t.status == "open" {
                     format!(" (write `join {}` to enter)", t.name)

@@ -41,8 +41,10 @@ pub mod games;
 pub mod health;
 pub mod lease;
 pub mod mail;
+pub mod names;
 pub mod ratings;
 mod stamp;
+pub mod tournament_settings;
 pub mod tournaments;
 pub mod watchers;
 
@@ -514,6 +516,8 @@ impl Tx {
 mod on_both_backends;
 #[cfg(test)]
 mod on_both_backends_challenges;
+#[cfg(test)]
+mod on_both_backends_tournament_clock;
 #[cfg(test)]
 mod on_both_backends_tournaments;
 
