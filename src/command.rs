@@ -74,6 +74,9 @@ pub enum Command {
     Tournaments,
     /// A game's rating list, or every game's: `ratings [GAME]`.
     Ratings(Option<String>),
+    /// The sender's public name, shown instead of their address in
+    /// standings, rating lists and the archive site: `name Alice Smith`.
+    Name(String),
     /// Anything else: a game action in the game's own notation.
     Play(String),
 }
@@ -186,6 +189,12 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         ("tournaments", []) => Command::Tournaments,
         ("ratings", []) => Command::Ratings(None),
         ("ratings", [game]) => Command::Ratings(Some(game.to_ascii_lowercase())),
+        ("name", []) => {
+            return Err(CommandError(
+                "Write the name you want to be shown by: name Alice Smith".into(),
+            ));
+        }
+        ("name", words) => Command::Name(words.join(" ")),
         _ => Command::Play(line.to_string()),
     };
     Ok(command)
@@ -403,6 +412,11 @@ mod tests {
             Command::Standings("club".into())
         );
         assert_eq!(parse("tournaments").unwrap(), Command::Tournaments);
+        assert_eq!(
+            parse("Name  Alice   Smith").unwrap(),
+            Command::Name("Alice Smith".into())
+        );
+        assert!(parse("name").is_err());
         assert_eq!(parse("ratings").unwrap(), Command::Ratings(None));
         assert_eq!(
             parse("Ratings Bluff-Chess").unwrap(),

@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Subcommand;
 
 use super::{Cli, CliError, connection, effective_config, local_runtime, open_referee};
-use crate::referee::{Reader, Referee};
+use crate::referee::{PublicNames, Reader, Referee};
 use crate::site::{SiteGame, SiteWriter};
 use crate::store::finished;
 
@@ -44,17 +44,28 @@ pub fn run(cli: &Cli, command: &ArchiveCommand) -> Result<(), CliError> {
 /// `archive export`: one read transaction for the list, then one per game,
 /// each game written before the next is read.
 async fn export(referee: &Referee, out: &Path, pgn_site: &str) -> Result<(), CliError> {
-    let games = finished::finished(&mut connection(referee).await?)
+    let mut conn = connection(referee).await?;
+    let games = finished::finished(&mut conn)
         .await
         .context("listing the finished games")?;
+    // Players are shown by their public names, never by their addresses.
+    let names = referee
+        .public_names(&mut conn)
+        .await
+        .context("reading the players' names")?;
+    drop(conn);
     let mut writer = SiteWriter::new(out, pgn_site).context("preparing the site's folder")?;
     for game in games {
         let id = game.id;
         let mut conn = connection(referee).await?;
-        let archive = referee
+        let mut archive = referee
             .archive(&mut conn, id, Reader::Public)
             .await
             .with_context(|| format!("reading game #{id}"))?;
+        archive.players = crate::archive::Players {
+            white: names.of(&archive.players.white),
+            black: names.of(&archive.players.black),
+        };
         let plies = referee
             .archive_plies(&mut conn, id)
             .await
@@ -68,7 +79,7 @@ async fn export(referee: &Referee, out: &Path, pgn_site: &str) -> Result<(), Cli
             })
             .with_context(|| format!("writing game #{id}"))?;
     }
-    tournament_pages(referee, &mut writer).await?;
+    tournament_pages(referee, &mut writer, &names).await?;
     let report = writer.finish().context("writing the index")?;
     for path in &report.written {
         println!("wrote {}", path.display());
@@ -87,7 +98,11 @@ async fn export(referee: &Referee, out: &Path, pgn_site: &str) -> Result<(), Cli
 
 /// Every started tournament's page, and the rating lists with the list of
 /// tournaments.
-async fn tournament_pages(referee: &Referee, writer: &mut SiteWriter) -> Result<(), CliError> {
+async fn tournament_pages(
+    referee: &Referee,
+    writer: &mut SiteWriter,
+    names: &PublicNames,
+) -> Result<(), CliError> {
     use crate::site::{SiteRatings, SiteSection, SiteTournament};
     let mut conn = connection(referee).await?;
     let title = |game: &str| {
@@ -109,7 +124,7 @@ async fn tournament_pages(referee: &Referee, writer: &mut SiteWriter) -> Result<
             .into_iter()
             .map(|s| SiteSection {
                 number: s.number,
-                players: s.players.iter().map(|e| e.address.clone()).collect(),
+                players: s.players.iter().map(|e| names.of(&e.address)).collect(),
                 pages: s
                     .stored
                     .iter()
@@ -140,7 +155,7 @@ async fn tournament_pages(referee: &Referee, writer: &mut SiteWriter) -> Result<
             .await
             .context("reading the ratings")?
             .into_iter()
-            .map(|r| (r.player, r.rating, r.deviation, r.games))
+            .map(|r| (names.of(&r.player), r.rating, r.deviation, r.games))
             .collect();
         lists.push(SiteRatings {
             title: title(&game),

@@ -9,6 +9,7 @@ use crate::archive::pgn;
 use crate::mail::inbox::Mailroom;
 use crate::referee::{Reader, Referee, RefereeError, TournamentSpec};
 use crate::rules::{GameResult, Options, Seat};
+use crate::store::tournament_settings::TournamentSettings;
 use crate::tournament::{Format, trf};
 
 #[derive(Debug, Subcommand)]
@@ -30,8 +31,22 @@ pub enum TournamentCommand {
         /// Its games are not rated.
         #[arg(long)]
         unrated: bool,
+        /// Days per move in its games (else the host's clock).
+        #[arg(long, value_name = "N")]
+        days_per_move: Option<u32>,
+        /// Vacations do not stop the clocks of its games.
+        #[arg(long)]
+        no_vacation: bool,
+        /// The day (UTC) it starts itself, YYYY-MM-DD, if it has enough
+        /// entrants by then (else it stays open and says so to them).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        start: Option<String>,
+        /// The computer may enter (`tournament join NAME --as computer:LEVEL`).
+        #[arg(long)]
+        computers: bool,
     },
-    /// Enter a player, as `join NAME` by mail does.
+    /// Enter a player, as `join NAME` by mail does, or the computer at a
+    /// level (`--as computer:3`) where the tournament allows it.
     Join {
         name: String,
         #[arg(long = "as", value_name = "ADDR")]
@@ -103,7 +118,22 @@ pub async fn run(
             format,
             options,
             unrated,
+            days_per_move,
+            no_vacation,
+            start,
+            computers,
         } => {
+            let starts_on = start
+                .as_deref()
+                .map(crate::referee::parse_start_day)
+                .transpose()
+                .map_err(CliError::Refused)?;
+            let settings = TournamentSettings {
+                days_per_move: *days_per_move,
+                vacation: !no_vacation,
+                starts_on,
+                computers: *computers,
+            };
             let format: Format = format
                 .parse()
                 .map_err(|e: crate::tournament::BadFormat| CliError::Refused(e.to_string()))?;
@@ -118,6 +148,10 @@ pub async fn run(
             };
             let id = referee
                 .new_tournament(&mut tx, spec)
+                .await
+                .map_err(refused)?;
+            referee
+                .set_tournament_settings(&mut tx, name, &settings)
                 .await
                 .map_err(refused)?;
             tx.commit().await.context("saving the tournament")?;
@@ -206,6 +240,8 @@ pub async fn run(
                 .tournament_sections(&mut tx, name)
                 .await
                 .map_err(refused)?;
+            // Published reports: players by their public names.
+            let names = referee.public_names(&mut tx).await.map_err(refused)?;
             match format {
                 TournamentExport::Trf => {
                     let start = t
@@ -226,14 +262,12 @@ pub async fn run(
                                 .context("reading the ratings")?;
                             ratings.push(row.map(|r| r.rating.round() as i64));
                         }
-                        let entrants: Vec<trf::Entrant> = s
-                            .players
+                        let shown: Vec<String> =
+                            s.players.iter().map(|e| names.of(&e.address)).collect();
+                        let entrants: Vec<trf::Entrant> = shown
                             .iter()
                             .zip(&ratings)
-                            .map(|(e, r)| trf::Entrant {
-                                name: &e.address,
-                                rating: *r,
-                            })
+                            .map(|(name, r)| trf::Entrant { name, rating: *r })
                             .collect();
                         let title = format!("{}, section {}", t.name, s.number);
                         let header = trf::Header {
@@ -266,13 +300,17 @@ pub async fn run(
                             let archive = referee.archive(&mut tx, g.game_id, Reader::Public).await;
                             // A game lost by forfeit before it was finished is
                             // still an ordinary game: exported as it ended.
-                            let archive = match archive {
+                            let mut archive = match archive {
                                 Ok(a) => a,
                                 Err(
                                     RefereeError::HiddenOngoing { .. }
                                     | RefereeError::Unfinished(_),
                                 ) => continue,
                                 Err(e) => return Err(refused(e)),
+                            };
+                            archive.players = crate::archive::Players {
+                                white: names.of(&archive.players.white),
+                                black: names.of(&archive.players.black),
                             };
                             if let Some(text) = pgn::write(&archive, site) {
                                 println!("{text}");

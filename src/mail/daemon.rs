@@ -344,9 +344,9 @@ fn stopped(
     Err(error)
 }
 
-/// The clock: once a minute, losses on time and reminders in every game
-/// (while the mail room in force runs a clock) and the daily digests that
-/// are due, until a stop; only while this referee holds the clock's lease.
+/// The clock: once a minute, the tournaments due to start, losses on time
+/// and reminders in every game that runs a clock (the host's or its own),
+/// and the daily digests that are due, until a stop; only while this referee holds the clock's lease.
 async fn run_clock(
     room: watch::Receiver<Mailroom>,
     lease: Arc<Lease>,
@@ -380,16 +380,16 @@ async fn run_clock(
                 Err(e) => warn!(error = %e, "the clock could not reset its index"),
             }
         }
-        if clock.is_on() {
-            match mailroom.tick(chrono::Utc::now()).await {
-                Ok(0) => {}
-                Ok(queued) => {
-                    info!(queued, "the clock queued mail");
-                    wake.notify_one();
-                }
-                Err(e) => {
-                    warn!(error = %e, "the clock's round failed; it tries again in a minute")
-                }
+        // Even without the host's clock: tournaments start on their day,
+        // and a tournament's games run their own clocks.
+        match mailroom.tick(chrono::Utc::now()).await {
+            Ok(0) => {}
+            Ok(queued) => {
+                info!(queued, "the clock queued mail");
+                wake.notify_one();
+            }
+            Err(e) => {
+                warn!(error = %e, "the clock's round failed; it tries again in a minute")
             }
         }
         match mailroom.digests(chrono::Utc::now()).await {

@@ -86,6 +86,7 @@ impl Mailroom {
                     | Command::Standings(_)
                     | Command::Tournaments
                     | Command::Ratings(_)
+                    | Command::Name(_)
             ) {
                 return self
                     .general(conn, inbound, from, &command, Some(&loaded))

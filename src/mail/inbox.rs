@@ -132,6 +132,15 @@ impl Mailroom {
                 format!("{from} is over the hourly limit"),
             ));
         }
+        match self
+            .referee
+            .first_public_name(conn, &from, inbound.from_name.as_deref())
+            .await
+        {
+            Err(RefereeError::Store(e)) => return Err(e),
+            Err(e) => tracing::warn!(error = %e, "cannot give a first public name"),
+            Ok(()) => {}
+        }
         let from = from.as_str();
         let tag = inbound.tag.as_deref().or(inbound.key.as_deref());
         match tag.map(|t| (t, parse_tag(t))) {
@@ -426,6 +435,14 @@ impl Mailroom {
                     Err(e) => format!("{e}.\n"),
                 };
                 Ok(answered(text, "tournaments"))
+            }
+            Command::Name(name) => {
+                let text = match self.referee.set_public_name(conn, from, name).await {
+                    Ok(words) => words,
+                    Err(RefereeError::Store(e)) => return Err(e),
+                    Err(e) => format!("{e}.\nNothing was changed.\n"),
+                };
+                Ok(answered(text, "name"))
             }
             Command::Ratings(game) => {
                 let text = match self.referee.ratings_text(conn, game.as_deref()).await {

@@ -26,6 +26,9 @@ pub struct Inbound {
     pub message_id: Option<String>,
     /// The first From address, lower-cased, without display name.
     pub from: Option<String>,
+    /// The first From's display name, if it has one (`Alice Smith` from
+    /// `Alice Smith <alice@example.test>`): a player's first public name.
+    pub from_name: Option<String>,
     /// The decoded subject, trimmed; empty when there is none.
     pub subject: String,
     /// The first In-Reply-To id, without `<>`.
@@ -113,6 +116,12 @@ pub fn parse(raw: &[u8], referee_address: &str) -> Inbound {
         .and_then(|a| a.address.as_deref())
         .map(|a| a.trim().to_lowercase())
         .filter(|a| !a.is_empty());
+    let from_name = message
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.name.as_deref())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty());
     let subject = message.subject().unwrap_or("").trim().to_string();
     let message_id = message
         .message_id()
@@ -135,6 +144,7 @@ pub fn parse(raw: &[u8], referee_address: &str) -> Inbound {
     Inbound {
         message_id,
         from,
+        from_name,
         subject,
         in_reply_to,
         references,

@@ -10,7 +10,7 @@ use tracing::{info, warn};
 use super::compose::Draft;
 use super::inbox::{Mailroom, Processed};
 use super::parse;
-use crate::referee::RefereeError;
+use crate::referee::{DueStart, RefereeError};
 use crate::store::StoreError;
 use crate::store::mail::{self as mailstore, MailKey};
 
@@ -167,18 +167,15 @@ impl Mailroom {
         Ok(queued)
     }
 
-    /// The clock's round over every game at `now`, each game in its own
-    /// transaction: losses on time and reminders, mailed. Returns how many
-    /// mails it queued.
+    /// The clock's round at `now`: first the tournaments whose start day
+    /// has come, then every game, each in its own transaction: losses on
+    /// time and reminders, mailed. Returns how many mails it queued.
     pub async fn tick(&self, now: chrono::DateTime<chrono::Utc>) -> Result<usize, StoreError> {
-        if !self.referee.clock().is_on() {
-            return Ok(0);
-        }
+        let mut queued = self.start_due_tournaments(now).await?;
         let ids = {
             let mut conn = self.referee.store().read().await?;
             crate::store::clock::games_due(&mut conn, now).await?
         };
-        let mut queued = 0;
         for id in ids {
             let mut tx = self.referee.store().write().await?;
             match self.referee.tick(&mut tx, id, now).await {
@@ -191,6 +188,63 @@ impl Mailroom {
                 Err(RefereeError::Store(e)) => return Err(e),
                 Err(e) => warn!(game = id, error = %e, "the clock could not act on a game"),
             }
+        }
+        Ok(queued)
+    }
+
+    /// Starts each open tournament whose start day has come at `now`, in a
+    /// transaction of its own with the start mails; one with too few
+    /// entrants stays open and its entrants are told, once.
+    async fn start_due_tournaments(
+        &self,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<usize, StoreError> {
+        let due = {
+            let mut tx = self.referee.store().write().await?;
+            match self.referee.tournaments_due(&mut tx, now).await {
+                Ok(due) => due,
+                Err(RefereeError::Store(e)) => return Err(e),
+                Err(e) => {
+                    warn!(error = %e, "cannot list the tournaments due to start");
+                    return Ok(0);
+                }
+            }
+        };
+        let mut queued = 0;
+        for (id, told) in due {
+            let mut tx = self.referee.store().write().await?;
+            let drafts = match self
+                .referee
+                .start_due_tournament(&mut tx, id, told, "clock")
+                .await
+            {
+                Ok(DueStart::Started(notices)) => {
+                    info!(tournament = id, "a tournament started on its day");
+                    notices
+                        .iter()
+                        .filter(|n| !n.held)
+                        .map(|n| Draft::notice(&self.config, self.installation(), n, None))
+                        .collect()
+                }
+                Ok(DueStart::TooFew { name, told, words }) => {
+                    info!(tournament = %name, "a tournament's day came with too few entrants");
+                    let subject = format!("Tournament {name}: not started");
+                    told.iter()
+                        .map(|to| {
+                            Draft::answer(&self.config, to, &subject, words.clone(), None, None)
+                        })
+                        .collect()
+                }
+                Ok(DueStart::Waiting) => Vec::new(),
+                Err(RefereeError::Store(e)) => return Err(e),
+                Err(e) => {
+                    warn!(tournament = id, error = %e, "a tournament could not start on its day");
+                    continue;
+                }
+            };
+            self.queue(&mut tx, &drafts).await?;
+            queued += drafts.len();
+            tx.commit().await?;
         }
         Ok(queued)
     }

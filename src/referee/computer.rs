@@ -180,6 +180,7 @@ impl Referee {
                 &options,
                 request.position,
                 Some((computer, source)),
+                None,
             )
             .await?;
         if choices.public {

@@ -12,6 +12,7 @@ use super::{
 use crate::games::GameInfo;
 use crate::rules::{Options, Seat};
 use crate::store::Tx;
+use crate::store::clock::GameClock;
 use crate::store::games::{self, Checkpoint, NewGame, Progress, SeatRow};
 
 impl Referee {
@@ -34,14 +35,15 @@ impl Referee {
                 return Err(RefereeError::ComputerAddress(normalize_address(address)));
             }
         }
-        self.create(conn, game, white, black, options, position, None)
+        self.create(conn, game, white, black, options, position, None, None)
             .await
     }
 
     /// [`Referee::create_game`], with the seat the computer plays, if any,
     /// and where the game was asked for: when the computer moves first,
     /// its first move is owed, and the player's start notice held for it
-    /// (see `turns.rs`).
+    /// (see `turns.rs`). With `clock`, the game runs its own clock rather
+    /// than the host's (a tournament's games).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn create(
         &self,
@@ -52,6 +54,7 @@ impl Referee {
         options: &Options,
         position: Option<&str>,
         computer: Option<(ComputerSeat, Source<'_>)>,
+        clock: Option<GameClock>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
             name: game.to_string(),
@@ -114,6 +117,9 @@ impl Referee {
                 draw_offer: None,
             };
             games::save_checkpoint(conn, id, &checkpoint).await?;
+        }
+        if let Some(clock) = clock {
+            crate::store::clock::set_game_clock(conn, id, clock).await?;
         }
         if let Some((computer, _)) = computer {
             crate::store::computers::insert(conn, id, computer.seat, computer.level.number())

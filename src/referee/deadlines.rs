@@ -1,18 +1,36 @@
-//! The referee's work with the host's clock: each seat's deadline, the
-//! deadlines in every notice, reminders, losses on time, and vacations.
+//! The referee's work with the clock: each seat's deadline, the deadlines
+//! in every notice, reminders, losses on time, and vacations. A game runs
+//! its own clock if it has one (a tournament's, see `tournament_setup.rs`),
+//! else the host's.
 
 use chrono::{DateTime, Utc};
 use tracing::info;
 
-use super::clock::{self, show_time};
+use super::clock::{self, Clock, show_time};
 use super::{LoadedGame, LogEntry, Notice, NoticeKind, Referee, RefereeError};
 use crate::rules::{ActionError, Seat, Status};
 use crate::store::Tx;
 use crate::store::clock as clockstore;
 
 impl Referee {
+    /// The clock game `id` runs: its own (days per move, and whether
+    /// vacations stop it) if it has one, else the host's, which vacations
+    /// stop.
+    pub async fn clock_of(&self, conn: &mut Tx, id: i64) -> Result<(Clock, bool), RefereeError> {
+        Ok(match clockstore::game_clock(conn, id).await? {
+            Some(own) => (
+                Clock {
+                    days_per_move: own.days_per_move,
+                    ..self.clock
+                },
+                own.vacation,
+            ),
+            None => (self.clock, true),
+        })
+    }
+
     /// When each seat that owes an action must have answered, while the
-    /// host runs a clock.
+    /// game runs a clock.
     pub async fn deadlines(
         &self,
         conn: &mut Tx,
@@ -21,15 +39,19 @@ impl Referee {
         let Status::Ongoing(dues) = loaded.current.status() else {
             return Ok(Vec::new());
         };
-        if !self.clock.is_on() {
+        let id = loaded.row.id;
+        let (clock, vacations_count) = self.clock_of(conn, id).await?;
+        if !clock.is_on() {
             return Ok(Vec::new());
         }
-        let id = loaded.row.id;
         let started = self.turn_start(conn, id).await?;
         let mut deadlines = Vec::new();
         for due in dues {
-            let vacations = clockstore::vacations(conn, loaded.address(due.seat)).await?;
-            deadlines.push((due.seat, self.clock.deadline(started, &vacations)));
+            let vacations = match vacations_count {
+                true => clockstore::vacations(conn, loaded.address(due.seat)).await?,
+                false => Vec::new(),
+            };
+            deadlines.push((due.seat, clock.deadline(started, &vacations)));
         }
         Ok(deadlines)
     }
@@ -85,6 +107,7 @@ impl Referee {
     ) -> Result<Vec<Notice>, RefereeError> {
         let loaded = self.load(conn, id).await?;
         let deadlines = self.deadlines(conn, &loaded).await?;
+        let (clock, _) = self.clock_of(conn, id).await?;
         let turn = match deadlines.is_empty() {
             true => {
                 clockstore::set_next_check(conn, id, None).await?;
@@ -109,7 +132,7 @@ impl Referee {
         // deadline.
         let next = deadlines
             .iter()
-            .map(|&(_, when)| match self.clock.reminder_at(when) {
+            .map(|&(_, when)| match clock.reminder_at(when) {
                 reminder if reminder > now => reminder,
                 _ => when,
             })
@@ -117,7 +140,7 @@ impl Referee {
         clockstore::set_next_check(conn, id, next).await?;
         let mut notices = Vec::new();
         for (seat, when) in deadlines {
-            if self.clock.reminder_at(when) <= now
+            if clock.reminder_at(when) <= now
                 && clockstore::record_reminder(conn, id, &clock::format_time(turn), seat).await?
             {
                 info!(game = id, seat = seat.name(), "reminder");
@@ -140,14 +163,15 @@ impl Referee {
         conn: &mut Tx,
         loaded: &LoadedGame,
     ) -> Result<(), RefereeError> {
-        if !self.clock.is_on() {
+        let (clock, _) = self.clock_of(conn, loaded.row.id).await?;
+        if !clock.is_on() {
             return Ok(());
         }
         let next = self
             .deadlines(conn, loaded)
             .await?
             .iter()
-            .map(|&(_, when)| self.clock.reminder_at(when))
+            .map(|&(_, when)| clock.reminder_at(when))
             .min();
         clockstore::set_next_check(conn, loaded.row.id, next).await?;
         Ok(())
@@ -162,23 +186,33 @@ impl Referee {
         Ok(())
     }
 
-    /// Books a vacation for `address` from `now`: their clocks stop in all
-    /// their games. Returns when it ends.
+    /// Books a vacation for `address` from `now`, asked for in game `id`:
+    /// their clocks stop in all their games that allow vacations. Refused
+    /// in a game that runs no clock or allows none. Returns when it ends.
     pub async fn vacation(
         &self,
         conn: &mut Tx,
+        id: i64,
         address: &str,
         days: u32,
         now: DateTime<Utc>,
     ) -> Result<DateTime<Utc>, RefereeError> {
-        if !self.clock.is_on() {
+        let (clock, allowed) = self.clock_of(conn, id).await?;
+        if !clock.is_on() {
             return Err(ActionError::illegal(
                 "This referee runs no clock, so there is no vacation to take.",
             )
             .into());
         }
+        if !allowed {
+            return Err(ActionError::illegal(format!(
+                "Game #{id} is a game of a tournament played without vacations: a vacation would \
+                 not stop its clock, so none was booked."
+            ))
+            .into());
+        }
         let taken = clockstore::vacations(conn, address).await?;
-        self.clock
+        clock
             .vacation_allowed(now, &taken, days)
             .map_err(ActionError::illegal)?;
         let vacation = clock::Vacation {

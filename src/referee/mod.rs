@@ -15,12 +15,14 @@ mod deadlines;
 mod digest;
 mod host;
 mod matches;
+mod names;
 mod notice;
 mod ratings;
 mod replay;
 mod site;
 mod stored;
 mod swiss;
+mod tournament_setup;
 mod tournaments;
 mod turns;
 mod undo;
@@ -46,8 +48,10 @@ use clock::{Clock, show_time};
 pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
+pub use names::{NameError, PublicNames, check_name, hidden_address};
 pub use notice::{Notice, NoticeKind};
 pub use swiss::{ByeMail, initial_colour};
+pub use tournament_setup::{DueStart, parse_start_day};
 pub use tournaments::{Left, MIN_PLAYERS, Section, TournamentError, TournamentSpec};
 pub use turns::Answer;
 pub use undo::takeback_allowed;
@@ -108,6 +112,8 @@ pub enum RefereeError {
     ComputerAddress(String),
     #[error(transparent)]
     Tournament(#[from] TournamentError),
+    #[error(transparent)]
+    Name(#[from] NameError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -336,7 +342,7 @@ impl Referee {
             }
             Command::Vacation(days) => {
                 let until = self
-                    .vacation(conn, loaded.address(seat), *days, Utc::now())
+                    .vacation(conn, id, loaded.address(seat), *days, Utc::now())
                     .await?;
                 let kind = NoticeKind::Vacation {
                     until: show_time(until),

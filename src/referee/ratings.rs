@@ -141,6 +141,7 @@ impl Referee {
             }
             None => ratings::games(conn).await?,
         };
+        let names = self.public_names(conn).await?;
         let mut text = String::new();
         if lists.is_empty() {
             text.push_str("No game has been rated yet.\n");
@@ -158,7 +159,7 @@ impl Referee {
                 text.push_str(&format!(
                     "{:>4}. {:<32} {:>5} {:>4} {:>4}\n",
                     i + 1,
-                    row.player,
+                    names.of(&row.player),
                     row.rating.round() as i64,
                     row.deviation.round() as i64,
                     row.games

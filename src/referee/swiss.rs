@@ -14,6 +14,7 @@ use crate::rules::Seat;
 use crate::store::Tx;
 use crate::store::ratings;
 use crate::store::swiss::{self as swiss_store, StoredBye};
+use crate::store::tournament_settings;
 use crate::store::tournaments::{self, Entrant, Tournament, TournamentGame};
 use crate::tournament::swiss::{self, Bye, Colour, pairing::MAX_PLAYERS};
 use crate::tournament::{Format, Game, GameResult};
@@ -116,7 +117,9 @@ impl Referee {
             tournaments::place(conn, t.id, &entrants[i].address, 1, rank as i64 + 1).await?;
         }
         tournaments::set_status(conn, t.id, "started").await?;
-        let notices = self.pair_swiss_round(conn, &t, rounds, false).await?;
+        let notices = self
+            .pair_swiss_round(conn, &t, rounds, false, source)
+            .await?;
         tracing::info!(tournament = %t.name, games = notices.len() / 2, source, "Swiss started");
         Ok(notices)
     }
@@ -133,6 +136,7 @@ impl Referee {
         t: &Tournament,
         rounds: u32,
         later: bool,
+        source: Source<'_>,
     ) -> Result<Vec<Notice>, RefereeError> {
         let mut entrants = tournaments::entrants(conn, t.id).await?;
         let stored = tournaments::games(conn, t.id).await?;
@@ -168,11 +172,12 @@ impl Referee {
                 .map(|e| e.address.clone())
                 .expect("every paired number is an entrant's")
         };
+        let settings = tournament_settings::get(conn, t.id).await?;
         let mut notices = Vec::new();
         for board in &pairing.boards {
             let (white, black) = (address(board.white), address(board.black));
             let (id, start) = self
-                .create_game(conn, &t.game, &white, &black, &t.options, None)
+                .create_tournament_game(conn, t, &settings, &white, &black, source)
                 .await?;
             if !t.rated {
                 ratings::set_unrated(conn, id).await?;
@@ -221,7 +226,9 @@ impl Referee {
         if paired_rounds(&stored, &byes) >= rounds {
             tournaments::set_status(conn, tid, "finished").await?;
         } else {
-            self.pair_swiss_round(conn, &t, rounds, true).await?;
+            // In the transaction of the game that ended the round.
+            self.pair_swiss_round(conn, &t, rounds, true, "the round's end")
+                .await?;
         }
         Ok(true)
     }

@@ -3,7 +3,7 @@
 //! game), results read as games end, withdrawals, and the standings. The
 //! pairings and tiebreaks are [`crate::tournament`]'s.
 
-use super::{LoadedGame, Notice, Referee, RefereeError, Source, check_address};
+use super::{LoadedGame, Notice, Referee, RefereeError, Source};
 use crate::games::GameInfo;
 use crate::rules::{GameResult, Options, Seat};
 use crate::store::Tx;
@@ -53,6 +53,17 @@ pub enum TournamentError {
     TooMany { name: String, count: usize },
     #[error("game #{game} is not a game of tournament {name}")]
     NotItsGame { name: String, game: i64 },
+    #[error(
+        "tournament {0} does not take the computer as an entrant: its host has not allowed it \
+         (`arbiter tournament new ... --computers`)"
+    )]
+    NoComputers(String),
+    #[error("tournament {name} takes one computer entrant, and {entered} has entered")]
+    OneComputer { name: String, entered: String },
+    #[error("{0:?} is not a level of the computer: write computer:1, computer:2 or computer:3")]
+    BadLevel(String),
+    #[error("a tournament's clock needs at least 1 day per move")]
+    NoDays,
 }
 
 /// A name players can write in a mail: `join Autumn-2026`.
@@ -103,7 +114,11 @@ impl Referee {
         Ok(id)
     }
 
-    async fn tournament(&self, conn: &mut Tx, name: &str) -> Result<Tournament, RefereeError> {
+    pub(super) async fn tournament(
+        &self,
+        conn: &mut Tx,
+        name: &str,
+    ) -> Result<Tournament, RefereeError> {
         Ok(tournaments::by_name(conn, name)
             .await?
             .ok_or_else(|| TournamentError::Unknown(name.to_string()))?)
@@ -116,15 +131,13 @@ impl Referee {
         name: &str,
         address: &str,
     ) -> Result<String, RefereeError> {
-        let address = check_address(address)?;
-        if self.is_computer(&address) {
-            return Err(RefereeError::ComputerAddress(address));
-        }
         let t = self.tournament(conn, name).await?;
+        let address = self.entrant_name(conn, &t, address).await?;
         let late = self.swiss_late_entry(conn, &t).await?;
         if t.status != "open" && late.is_none() {
             return Err(TournamentError::Started(t.name).into());
         }
+        self.check_computer_entry(conn, &t, &address).await?;
         if !tournaments::join(conn, t.id, &address).await? {
             return Err(TournamentError::AlreadyIn(t.name).into());
         }
@@ -159,8 +172,8 @@ impl Referee {
         address: &str,
         source: Source<'_>,
     ) -> Result<Left, RefereeError> {
-        let address = check_address(address)?;
         let t = self.tournament(conn, name).await?;
+        let address = self.entrant_name(conn, &t, address).await?;
         if t.status == "open" {
             if !tournaments::leave(conn, t.id, &address).await? {
                 return Err(TournamentError::NotIn(t.name).into());
@@ -237,6 +250,7 @@ impl Referee {
             Format::RoundRobin { double, section } => (double, section),
             Format::Swiss { rounds } => return self.start_swiss(conn, t, rounds, source).await,
         };
+        let settings = crate::store::tournament_settings::get(conn, t.id).await?;
         let mut entrants = tournaments::entrants(conn, t.id).await?;
         if entrants.len() < MIN_PLAYERS {
             return Err(TournamentError::TooFew {
@@ -276,7 +290,7 @@ impl Referee {
                 let white = &entrants[players[game.white as usize - 1]].address;
                 let black = &entrants[players[game.black as usize - 1]].address;
                 let (id, start) = self
-                    .create_game(conn, &t.game, white, black, &t.options, None)
+                    .create_tournament_game(conn, &t, &settings, white, black, source)
                     .await?;
                 if !t.rated {
                     ratings::set_unrated(conn, id).await?;
@@ -322,7 +336,7 @@ impl Referee {
                 .await?
                 .into_iter()
                 .filter(|e| e.withdrawn)
-                .map(|e| e.address)
+                .map(|e| self.seat_address(&e.address).to_string())
                 .collect();
             let out = |seat: Seat| withdrawn.iter().any(|a| a == game.address(seat));
             let result = match (outcome.result, out(Seat::White), out(Seat::Black)) {
@@ -434,12 +448,14 @@ impl Referee {
     /// `standings T`: each section's crosstable, points and tiebreaks.
     pub async fn standings_text(&self, conn: &mut Tx, name: &str) -> Result<String, RefereeError> {
         let (t, sections) = self.tournament_sections(conn, name).await?;
+        let shown = self.public_names(conn).await?;
         let mut text = format!(
-            "Tournament {} ({}, {}, {}): {}.\n",
+            "Tournament {} ({}, {}, {}; {}): {}.\n",
             t.name,
             title(&t.game),
             t.format,
             if t.rated { "rated" } else { "not rated" },
+            self.settings_words(conn, &t).await?,
             t.status
         );
         if t.status == "open" {
@@ -449,7 +465,7 @@ impl Referee {
                 entrants.len()
             ));
             for e in entrants {
-                text.push_str(&format!("  {}\n", e.address));
+                text.push_str(&format!("  {}\n", shown.of(&e.address)));
             }
             return Ok(text);
         }
@@ -459,9 +475,9 @@ impl Referee {
                 .iter()
                 .map(|e| {
                     if e.withdrawn {
-                        format!("{} (withdrew)", e.address)
+                        format!("{} (withdrew)", shown.of(&e.address))
                     } else {
-                        e.address.clone()
+                        shown.of(&e.address)
                     }
                 })
                 .collect();
@@ -532,11 +548,12 @@ impl Referee {
         for t in list {
             let count = tournaments::entrants(conn, t.id).await?.len();
             text.push_str(&format!(
-                "{}: {}, {}, {}, {count} entrants, {}{}\n",
+                "{}: {}, {}, {}, {}, {count} entrants, {}{}\n",
                 t.name,
                 title(&t.game),
                 t.format,
                 if t.rated { "rated" } else { "not rated" },
+                self.settings_words(conn, &t).await?,
                 t.status,
                 if t.status == "open" {
                     format!(" (write `join {}` to enter)", t.name)

@@ -127,3 +127,40 @@ pub async fn turn_started(conn: &mut Tx, game: i64) -> Result<String, StoreError
     let (at,): (Stamp,) = on!(conn, c => sqlx::query_as(sql).bind(game).fetch_one(c).await?);
     Ok(at.text())
 }
+
+/// A game's own clock, where it is not the host's: days per move, and
+/// whether vacations stop it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    pub days_per_move: u32,
+    pub vacation: bool,
+}
+
+/// Gives game `id` its own clock.
+pub async fn set_game_clock(conn: &mut Tx, game: i64, clock: GameClock) -> Result<(), StoreError> {
+    const SQL: &str =
+        "INSERT INTO game_clocks (game_id, days_per_move, vacation) VALUES ($1, $2, $3)";
+    on!(conn, c => sqlx::query(SQL)
+        .bind(game)
+        .bind(i64::from(clock.days_per_move))
+        .bind(clock.vacation)
+        .execute(c)
+        .await?
+        .rows_affected());
+    Ok(())
+}
+
+/// Game `id`'s own clock, if it has one.
+pub async fn game_clock(conn: &mut Tx, game: i64) -> Result<Option<GameClock>, StoreError> {
+    const SQL: &str = "SELECT days_per_move, vacation FROM game_clocks WHERE game_id = $1";
+    let row: Option<(i64, bool)> =
+        on!(conn, c => sqlx::query_as(SQL).bind(game).fetch_optional(c).await?);
+    row.map(|(days, vacation)| {
+        Ok(GameClock {
+            days_per_move: u32::try_from(days)
+                .map_err(|_| StoreError::Corrupt(format!("game {game}: days per move {days}")))?,
+            vacation,
+        })
+    })
+    .transpose()
+}

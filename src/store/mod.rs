@@ -41,9 +41,11 @@ pub mod games;
 pub mod health;
 pub mod lease;
 pub mod mail;
+pub mod names;
 pub mod ratings;
 mod stamp;
 pub mod swiss;
+pub mod tournament_settings;
 pub mod tournaments;
 pub mod watchers;
 
@@ -515,6 +517,8 @@ impl Tx {
 mod on_both_backends;
 #[cfg(test)]
 mod on_both_backends_challenges;
+#[cfg(test)]
+mod on_both_backends_tournament_clock;
 #[cfg(test)]
 mod on_both_backends_tournaments;
 

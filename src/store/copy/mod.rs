@@ -244,6 +244,11 @@ const TABLES: &[Table] = &[
             ("status", Text),
             ("created_at", Time),
             ("started_at", Time),
+            ("days_per_move", Int),
+            ("vacation", Bool),
+            ("starts_on", Text),
+            ("start_missed", Bool),
+            ("computers", Bool),
         ],
     },
     Table {
@@ -289,6 +294,18 @@ const TABLES: &[Table] = &[
         order: "game_id",
         identity: false,
         columns: &[("game_id", Int)],
+    },
+    Table {
+        name: "game_clocks",
+        order: "game_id",
+        identity: false,
+        columns: &[("game_id", Int), ("days_per_move", Int), ("vacation", Bool)],
+    },
+    Table {
+        name: "player_names",
+        order: "address",
+        identity: false,
+        columns: &[("address", Text), ("name", Text), ("folded", Text)],
     },
     Table {
         name: "ratings",

@@ -8,7 +8,8 @@ use crate::store::clock::{self, Vacation, parse_time};
 use crate::store::mail::{self, Handled, MailKey};
 use crate::store::on_both_backends::new_game;
 use crate::store::{
-    challenges, computers, conditionals, digests, games, ratings, tournaments, watchers,
+    challenges, computers, conditionals, digests, games, names, ratings, tournament_settings,
+    tournaments, watchers,
 };
 
 /// A little of everything, in every table.
@@ -106,6 +107,26 @@ async fn fill(store: &Store) {
     .unwrap()
     .unwrap();
     tournaments::join(&mut tx, t, "a@x.test").await.unwrap();
+    let settings = tournament_settings::TournamentSettings {
+        days_per_move: Some(5),
+        vacation: false,
+        starts_on: chrono::NaiveDate::from_ymd_opt(2030, 1, 2),
+        computers: true,
+    };
+    tournament_settings::set(&mut tx, t, &settings)
+        .await
+        .unwrap();
+    tournament_settings::set_start_missed(&mut tx, t)
+        .await
+        .unwrap();
+    let own = clock::GameClock {
+        days_per_move: 5,
+        vacation: false,
+    };
+    clock::set_game_clock(&mut tx, id, own).await.unwrap();
+    names::set(&mut tx, "a@x.test", "Alice Smith")
+        .await
+        .unwrap();
     let game = tournaments::TournamentGame {
         section: 1,
         round: 1,
