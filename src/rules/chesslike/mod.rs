@@ -73,6 +73,7 @@
 //! assert_eq!(pos.play(&mv).fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! ```
 
+mod attack;
 mod fen;
 mod legal;
 mod movegen;

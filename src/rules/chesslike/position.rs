@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use super::attack::{BoardView, Occupancy};
 use super::pieces::{CastlingRole, Kind, Piece};
 use super::squares::SquareSet;
 use super::variant::Variant;
@@ -65,6 +66,8 @@ impl From<SetupError> for PositionError {
 pub struct Position {
     pub(super) variant: Arc<Variant>,
     pub(super) cells: Vec<Option<Piece>>,
+    /// Each side's squares, kept in step with `cells` (`attack.rs`).
+    pub(super) occupancy: Occupancy,
     pub(super) turn: Seat,
     pub(super) castling: SquareSet,
     pub(super) en_passant: Vec<EnPassant>,
@@ -77,6 +80,7 @@ impl Clone for Position {
         Position {
             variant: self.variant.clone(),
             cells: self.cells.clone(),
+            occupancy: self.occupancy,
             turn: self.turn,
             castling: self.castling,
             en_passant: self.en_passant.clone(),
@@ -92,6 +96,7 @@ impl Clone for Position {
             self.variant = source.variant.clone();
         }
         self.cells.clone_from(&source.cells);
+        self.occupancy = source.occupancy;
         self.turn = source.turn;
         self.castling = source.castling;
         self.en_passant.clone_from(&source.en_passant);
@@ -166,6 +171,7 @@ impl Position {
             return Err(SetupError::Syntax("the board has the wrong size".into()));
         }
         let mut position = Position {
+            occupancy: Occupancy::of(&setup.cells),
             cells: setup.cells.clone(),
             turn: setup.turn,
             castling: setup.castling,
@@ -260,10 +266,18 @@ impl Position {
     /// Every piece with its square, a1 first, rank by rank.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let geometry = &self.variant.geometry;
-        self.cells
+        self.occupancy
+            .all()
             .iter()
-            .enumerate()
-            .filter_map(|(i, cell)| cell.map(|p| (geometry.square_at(i), p)))
+            .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
+    }
+
+    /// The board as the attack test reads it.
+    pub(super) fn view(&self) -> BoardView<'_> {
+        BoardView {
+            cells: &self.cells,
+            occupancy: &self.occupancy,
+        }
     }
 
     /// The squares of `seat`'s royal pieces.
@@ -284,10 +298,12 @@ impl Position {
         assert!(geometry.contains(square), "{square} is not on the board");
         let index = geometry.index(square);
         self.cells[index] = piece;
+        self.occupancy.set(index, piece);
     }
 
     pub(super) fn take(&mut self, square: Square) -> Option<Piece> {
         let index = self.variant.geometry.index(square);
+        self.occupancy.set(index, None);
         self.cells[index].take()
     }
 

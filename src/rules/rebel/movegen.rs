@@ -165,8 +165,14 @@ impl RebelPosition {
         // away: only a side already in check, or a king's return (which
         // may give a side with no king one), needs the recruit played and
         // tested.
+        let recruiter = Role::Recruiter.kind();
+        let converted_recruit = self.version.converted_recruit();
         for (from, piece) in self.board.pieces() {
-            if piece.owner != us {
+            // Only Recruiters and (in II and III) converted pieces recruit:
+            // the others are passed on the layer's piece, unconverted.
+            let recruits =
+                piece.kind == recruiter || (converted_recruit && piece.marks.has(super::CONVERTED));
+            if piece.owner != us || !recruits {
                 continue;
             }
             lists.targets.clear();
