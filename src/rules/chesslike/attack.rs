@@ -280,3 +280,45 @@ pub(super) fn attackers_on(
     }
     found
 }
+
+/// Adds to `pinned` the pieces of `seat` that pin lines run through from
+/// its royal piece at `royal`: a piece first along one of the variant's
+/// ride-attack lines from the royal, with an enemy piece next beyond it
+/// that attacks along that line. Leaving any other square cannot expose
+/// the royal to a rider (leapers and pawns attack over whatever stands
+/// between, and a piece landing only blocks).
+pub(super) fn pins_on(
+    variant: &Variant,
+    board: BoardView,
+    royal: usize,
+    seat: Seat,
+    pinned: &mut Bits,
+) {
+    let tables = &variant.tables;
+    let attack = &variant.attack;
+    let theirs = board.occupancy.side(seat.other());
+    let occupied = board.occupancy.all();
+    if !attack.ride_reach[royal].meets(theirs) {
+        return;
+    }
+    for (line, &(_, mask)) in tables.ride_attacks.iter().enumerate() {
+        if !attack.ray_bits[royal * attack.rides + line].meets(theirs) {
+            continue;
+        }
+        let mut blockers = attack
+            .ray(royal, line)
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| occupied.contains(i));
+        let (Some(first), Some(beyond)) = (blockers.next(), blockers.next()) else {
+            continue;
+        };
+        let pins = board.occupancy.side(seat).contains(first)
+            && board.cells[beyond].is_some_and(|p| {
+                p.owner != seat && mask & (1 << p.kind.0) != 0 && tables.allows(beyond, royal, true)
+            });
+        if pins {
+            pinned.insert(first);
+        }
+    }
+}

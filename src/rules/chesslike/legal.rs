@@ -3,7 +3,7 @@
 //! plays chess (`tests/data/chess.perft`) and the boards of Reflection
 //! Teammate's two-board game.
 
-use super::attack::{Bits, BoardView, Occupancy, attackers_on};
+use super::attack::{Bits, BoardView, Occupancy, attackers_on, pins_on};
 use super::pieces::Kind;
 use super::position::Position;
 use super::step::{Move, Step, StepKind};
@@ -85,9 +85,10 @@ impl Position {
     /// Not in check, a step can only expose a royal piece by leaving a
     /// square on a rider's line to it: the first piece along each of the
     /// variant's ride-attack lines from each royal, if it is the mover's
-    /// own. Leaps and pawns attack whatever stands between, a capture
-    /// only removes an attacker, and a piece landing only blocks. So only
-    /// steps of royal pieces, of those first pieces, en passant (two
+    /// own and the next piece beyond it an enemy attacking along that line
+    /// (a pinned piece). Leaps and pawns attack whatever stands between, a
+    /// capture only removes an attacker, and a piece landing only blocks.
+    /// So only steps of royal pieces, of pinned pieces, en passant (two
     /// squares empty at once), castling, and every step when in check are
     /// tested: made on a scratch board, the attack test run outward from
     /// each royal, and unmade. Whether a royal piece is attacked now.
@@ -121,23 +122,10 @@ impl Position {
         let in_check = royals
             .iter()
             .any(|&r| attackers_on(variant, self.view(), r, them, true, &mut none));
-        let mut exposed = Bits::default();
+        let mut pinned = Bits::default();
         if !in_check {
-            let occupied = self.occupancy.all();
             for &royal in royals {
-                for line in 0..tables.ride_attacks.len() {
-                    let first = variant
-                        .attack
-                        .ray(royal, line)
-                        .iter()
-                        .map(|&i| i as usize)
-                        .find(|&i| occupied.contains(i));
-                    if let Some(first) = first
-                        && self.occupancy.side(us).contains(first)
-                    {
-                        exposed.insert(first);
-                    }
-                }
+                pins_on(variant, self.view(), royal, us, &mut pinned);
             }
         }
         let mut scratch: Option<(Vec<_>, Occupancy)> = None;
@@ -153,7 +141,7 @@ impl Position {
             let royal_moves = royals.contains(&from);
             if !in_check
                 && !royal_moves
-                && !exposed.contains(from)
+                && !pinned.contains(from)
                 && step.kind != StepKind::EnPassant
             {
                 return true;

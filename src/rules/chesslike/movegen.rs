@@ -328,7 +328,11 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = self.turn.other();
-        self.normalise_castling();
+        // Only a turn that wrote a square with a castling right can have
+        // left a right without its partner.
+        if self.castling_dirty {
+            self.normalise_castling();
+        }
     }
 
     /// Whether a step resets the half-move clock.

@@ -70,6 +70,9 @@ pub struct Position {
     pub(super) occupancy: Occupancy,
     pub(super) turn: Seat,
     pub(super) castling: SquareSet,
+    /// Whether a square with a castling right was written since the
+    /// rights were last normalised (at the end of a turn they are then).
+    pub(super) castling_dirty: bool,
     pub(super) en_passant: Vec<EnPassant>,
     pub(super) halfmoves: u32,
     pub(super) fullmoves: u32,
@@ -83,6 +86,7 @@ impl Clone for Position {
             occupancy: self.occupancy,
             turn: self.turn,
             castling: self.castling,
+            castling_dirty: self.castling_dirty,
             en_passant: self.en_passant.clone(),
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
@@ -99,6 +103,7 @@ impl Clone for Position {
         self.occupancy = source.occupancy;
         self.turn = source.turn;
         self.castling = source.castling;
+        self.castling_dirty = source.castling_dirty;
         self.en_passant.clone_from(&source.en_passant);
         self.halfmoves = source.halfmoves;
         self.fullmoves = source.fullmoves;
@@ -175,6 +180,7 @@ impl Position {
             cells: setup.cells.clone(),
             turn: setup.turn,
             castling: setup.castling,
+            castling_dirty: false,
             en_passant: Vec::new(),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
@@ -297,12 +303,14 @@ impl Position {
         let geometry = &self.variant.geometry;
         assert!(geometry.contains(square), "{square} is not on the board");
         let index = geometry.index(square);
+        self.castling_dirty |= self.castling.contains(square);
         self.cells[index] = piece;
         self.occupancy.set(index, piece);
     }
 
     pub(super) fn take(&mut self, square: Square) -> Option<Piece> {
         let index = self.variant.geometry.index(square);
+        self.castling_dirty |= self.castling.contains(square);
         self.occupancy.set(index, None);
         self.cells[index].take()
     }
@@ -324,6 +332,7 @@ impl Position {
     /// The castling rights, kept only for kings and rooks that still stand
     /// where they can castle with each other.
     pub(super) fn normalise_castling(&mut self) {
+        self.castling_dirty = false;
         if self.castling.is_empty() {
             return;
         }
