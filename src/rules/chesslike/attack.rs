@@ -102,7 +102,7 @@ impl Occupancy {
 
 /// Per square, where attackers of it may stand: the leap squares (each
 /// with the kinds that attack by that leap), and each ride-attack line
-/// outward, as a list of squares nearest first and as a set.
+/// outward as a set (as a list, nearest first, it is [`Tables::ray`]).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub(super) struct AttackTables {
     rides: usize,
@@ -116,12 +116,8 @@ pub(super) struct AttackTables {
     /// Per square: every square on one of its ride-attack lines.
     ride_reach: Vec<Bits>,
     /// Per square and ride-attack line (`square * rides + line`): the
-    /// line's squares as a set, and as a list `rays[ray_start[j]..
-    /// ray_start[j + 1]]`, nearest first, up to the edge, a missing square
-    /// or (around a wrapping board) the square itself.
+    /// line's squares.
     ray_bits: Vec<Bits>,
-    ray_start: Vec<u32>,
-    rays: Vec<u16>,
 }
 
 impl std::fmt::Debug for AttackTables {
@@ -151,16 +147,8 @@ impl AttackTables {
             let mut all_rides = Bits::default();
             for &(vector, _) in &tables.ride_attacks {
                 let mut line = Bits::default();
-                out.ray_start.push(out.rays.len() as u32);
-                let mut at = square;
-                for _ in 0..area {
-                    let next = tables.next(vector, at);
-                    if next == NONE || next as usize == square {
-                        break;
-                    }
-                    line.insert(next as usize);
-                    out.rays.push(next);
-                    at = next as usize;
+                for &at in tables.ray(vector, square) {
+                    line.insert(at as usize);
                 }
                 all_rides = all_rides.union(&line);
                 out.ray_bits.push(line);
@@ -168,7 +156,6 @@ impl AttackTables {
             out.ride_reach.push(all_rides);
         }
         out.leap_start.push(out.leaps.len() as u32);
-        out.ray_start.push(out.rays.len() as u32);
         out
     }
 
@@ -176,14 +163,6 @@ impl AttackTables {
     #[inline]
     fn leaps_to(&self, square: usize) -> &[(u16, u32)] {
         &self.leaps[self.leap_start[square] as usize..self.leap_start[square + 1] as usize]
-    }
-
-    /// The squares along ride-attack line `line` from `square`, nearest
-    /// first.
-    #[inline]
-    pub fn ray(&self, square: usize, line: usize) -> &[u16] {
-        let j = square * self.rides + line;
-        &self.rays[self.ray_start[j] as usize..self.ray_start[j + 1] as usize]
     }
 }
 
@@ -232,11 +211,11 @@ pub(super) fn attackers_on(
         }
     }
     if attack.ride_reach[target].meets(theirs) {
-        for (line, &(_, mask)) in tables.ride_attacks.iter().enumerate() {
+        for (line, &(vector, mask)) in tables.ride_attacks.iter().enumerate() {
             if !attack.ray_bits[target * attack.rides + line].meets(theirs) {
                 continue;
             }
-            for &from in attack.ray(target, line) {
+            for &from in tables.ray(vector, target) {
                 let from = from as usize;
                 if cells[from].is_some() {
                     if attacker(from, mask) && hit(from, out) {
@@ -301,12 +280,12 @@ pub(super) fn pins_on(
     if !attack.ride_reach[royal].meets(theirs) {
         return;
     }
-    for (line, &(_, mask)) in tables.ride_attacks.iter().enumerate() {
+    for (line, &(vector, mask)) in tables.ride_attacks.iter().enumerate() {
         if !attack.ray_bits[royal * attack.rides + line].meets(theirs) {
             continue;
         }
-        let mut blockers = attack
-            .ray(royal, line)
+        let mut blockers = tables
+            .ray(vector, royal)
             .iter()
             .map(|&i| i as usize)
             .filter(|&i| occupied.contains(i));

@@ -35,12 +35,14 @@ impl Position {
         let tables = &variant.tables;
         let origin = tables.square(from);
         for m in &tables.motions[piece.kind.index()] {
-            let mut at = from;
-            loop {
-                let to = tables.next(m.vector, at);
-                if to == NONE || to as usize == from {
-                    break;
-                }
+            // A leap is a ray of one square.
+            let ray = tables.ray(m.vector, from);
+            let ray = if m.ride {
+                ray
+            } else {
+                &ray[..ray.len().min(1)]
+            };
+            for &to in ray {
                 let to = to as usize;
                 match self.cells[to] {
                     None => {
@@ -57,10 +59,6 @@ impl Position {
                         break;
                     }
                 }
-                if !m.ride {
-                    break;
-                }
-                at = to;
             }
         }
     }

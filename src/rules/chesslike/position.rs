@@ -278,6 +278,15 @@ impl Position {
             .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
     }
 
+    /// The pieces of `seat` with their squares, a1 first, rank by rank.
+    pub fn pieces_of(&self, seat: Seat) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let geometry = &self.variant.geometry;
+        self.occupancy
+            .side(seat)
+            .iter()
+            .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
+    }
+
     /// The board as the attack test reads it.
     pub(super) fn view(&self) -> BoardView<'_> {
         BoardView {

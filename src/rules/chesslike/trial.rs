@@ -80,8 +80,8 @@ impl Trial {
         }
         let occupied = self.occupancy.all();
         for &royal in &self.royals[..self.royal_count] {
-            for line in 0..variant.tables.ride_attacks.len() {
-                let ray = variant.attack.ray(royal, line);
+            for &(vector, _) in &variant.tables.ride_attacks {
+                let ray = variant.tables.ray(vector, royal);
                 let first = ray
                     .iter()
                     .map(|&i| i as usize)

@@ -167,12 +167,12 @@ impl RebelPosition {
         // tested.
         let recruiter = Role::Recruiter.kind();
         let converted_recruit = self.version.converted_recruit();
-        for (from, piece) in self.board.pieces() {
+        for (from, piece) in self.board.pieces_of(us) {
             // Only Recruiters and (in II and III) converted pieces recruit:
             // the others are passed on the layer's piece, unconverted.
             let recruits =
                 piece.kind == recruiter || (converted_recruit && piece.marks.has(super::CONVERTED));
-            if piece.owner != us || !recruits {
+            if !recruits {
                 continue;
             }
             lists.targets.clear();

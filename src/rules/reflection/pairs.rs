@@ -120,7 +120,7 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
     let mut out = Vec::new();
     // Step lists kept across pieces: no allocation a piece.
     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-    for (from, piece) in position.pieces().filter(|(_, p)| p.owner == us) {
+    for (from, piece) in position.pieces_of(us) {
         let single = |step: Step, out: &mut Vec<Candidate>| {
             for promotion in position.promotions(&step) {
                 out.push(Candidate {
