@@ -188,7 +188,10 @@ impl RebelPosition {
     }
 
     fn is_king(&self, square: Square) -> bool {
-        self.piece_at(square).is_some_and(|p| p.role == Role::KING)
+        // On the layer's piece (asked of every capture generated).
+        self.board
+            .piece_at(square)
+            .is_some_and(|p| p.kind == Role::KING.kind())
     }
 
     /// The legal actions, recruits optional, in a fixed order: by square,
