@@ -3,11 +3,10 @@
 //! plays chess (`tests/data/chess.perft`) and the boards of Reflection
 //! Teammate's two-board game.
 
-use super::movegen::attackers_on;
+use super::attack::{Bits, BoardView, Occupancy, attackers_on, pins_on};
 use super::pieces::Kind;
 use super::position::Position;
 use super::step::{Move, Step, StepKind};
-use super::tables::NONE;
 use crate::rules::geometry::Square;
 
 impl Position {
@@ -30,13 +29,10 @@ impl Position {
     /// [`Position::pseudo_steps`] into a list the caller keeps.
     fn pseudo_steps_into(&self, steps: &mut Vec<Step>) {
         let tables = &self.variant.tables;
-        for (index, cell) in self.cells.iter().enumerate() {
-            let Some(piece) = *cell else {
+        for index in self.occupancy.side(self.turn).iter() {
+            let Some(piece) = self.cells[index] else {
                 continue;
             };
-            if piece.owner != self.turn {
-                continue;
-            }
             self.steps_at(index, piece, false, steps);
             let square = tables.square(index);
             if self.castling.contains(square) {
@@ -89,9 +85,10 @@ impl Position {
     /// Not in check, a step can only expose a royal piece by leaving a
     /// square on a rider's line to it: the first piece along each of the
     /// variant's ride-attack lines from each royal, if it is the mover's
-    /// own. Leaps and pawns attack whatever stands between, a capture
-    /// only removes an attacker, and a piece landing only blocks. So only
-    /// steps of royal pieces, of those first pieces, en passant (two
+    /// own and the next piece beyond it an enemy attacking along that line
+    /// (a pinned piece). Leaps and pawns attack whatever stands between, a
+    /// capture only removes an attacker, and a piece landing only blocks.
+    /// So only steps of royal pieces, of pinned pieces, en passant (two
     /// squares empty at once), castling, and every step when in check are
     /// tested: made on a scratch board, the attack test run outward from
     /// each royal, and unmade. Whether a royal piece is attacked now.
@@ -103,9 +100,8 @@ impl Position {
         let geometry = &variant.geometry;
         let mut royals = [0usize; 8];
         let mut count = 0;
-        for (index, cell) in self.cells.iter().enumerate() {
-            if let Some(p) = cell
-                && p.owner == us
+        for index in self.occupancy.side(us).iter() {
+            if let Some(p) = self.cells[index]
                 && variant.kind(p.kind).royal
             {
                 if count == royals.len() {
@@ -125,30 +121,14 @@ impl Position {
         let mut none = Vec::new();
         let in_check = royals
             .iter()
-            .any(|&r| attackers_on(variant, &self.cells, r, them, true, &mut none));
-        let mut exposed = IndexSet::default();
+            .any(|&r| attackers_on(variant, self.view(), r, them, true, &mut none));
+        let mut pinned = Bits::default();
         if !in_check {
             for &royal in royals {
-                for &(vector, _) in &tables.ride_attacks {
-                    let mut at = royal;
-                    loop {
-                        let next = tables.next(vector, at);
-                        if next == NONE || next as usize == royal {
-                            break;
-                        }
-                        let next = next as usize;
-                        if let Some(p) = self.cells[next] {
-                            if p.owner == us {
-                                exposed.insert(next);
-                            }
-                            break;
-                        }
-                        at = next;
-                    }
-                }
+                pins_on(variant, self.view(), royal, us, &mut pinned);
             }
         }
-        let mut scratch: Option<Vec<_>> = None;
+        let mut scratch: Option<(Vec<_>, Occupancy)> = None;
         steps.retain(|step| {
             if let StepKind::Castle { .. } = step.kind {
                 if in_check {
@@ -161,29 +141,37 @@ impl Position {
             let royal_moves = royals.contains(&from);
             if !in_check
                 && !royal_moves
-                && !exposed.contains(from)
+                && !pinned.contains(from)
                 && step.kind != StepKind::EnPassant
             {
                 return true;
             }
-            let cells = scratch.get_or_insert_with(|| self.cells.clone());
+            let (cells, occupancy) =
+                scratch.get_or_insert_with(|| (self.cells.clone(), self.occupancy));
             let to = geometry.index(step.to);
             let piece = cells[from].take();
+            occupancy.set(from, None);
             let captured = step.capture.map(|sq| {
                 let at = geometry.index(sq);
+                occupancy.set(at, None);
                 (at, cells[at].take())
             });
             let landed_on = cells[to];
             cells[to] = piece;
+            occupancy.set(to, piece);
+            let board = BoardView { cells, occupancy };
             let safe = royals.iter().all(|&royal| {
                 let at = if royal == from { to } else { royal };
-                !attackers_on(variant, cells, at, them, true, &mut none)
+                !attackers_on(variant, board, at, them, true, &mut none)
             });
             cells[to] = landed_on;
+            occupancy.set(to, landed_on);
             if let Some((at, captured)) = captured {
                 cells[at] = captured;
+                occupancy.set(at, captured);
             }
             cells[from] = piece;
+            occupancy.set(from, piece);
             safe
         });
         in_check
@@ -271,19 +259,5 @@ impl Position {
         }
         spares.push((next, steps));
         count
-    }
-}
-
-/// A set of dense board indices (up to 256 squares).
-#[derive(Default)]
-struct IndexSet([u64; 4]);
-
-impl IndexSet {
-    fn insert(&mut self, index: usize) {
-        self.0[index / 64] |= 1 << (index % 64);
-    }
-
-    fn contains(&self, index: usize) -> bool {
-        self.0[index / 64] & (1 << (index % 64)) != 0
     }
 }

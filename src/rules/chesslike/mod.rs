@@ -28,22 +28,46 @@
 //!
 //! A position is a mailbox: one cell per square of the board's bounding
 //! rectangle, by [`Geometry::index`](crate::rules::geometry::Geometry::index),
-//! each an `Option<Piece>` of four bytes. Everything that follows from the
-//! board and the kinds is computed once, when the variant is built, and
-//! shared with its positions behind an `Arc` (`tables.rs`): every square's
+//! each an `Option<Piece>` of four bytes, and beside it each side's
+//! occupied squares as a 256-bit set (`attack.rs`: `Occupancy`, kept in
+//! step by every write). Everything that follows from the board and the
+//! kinds is computed once, when the variant is built, and shared with its
+//! positions behind an `Arc` (`tables.rs`, `attack.rs`): every square's
 //! neighbour along every vector a piece moves or attacks by (holes, edges
-//! and wrapping already applied), each kind's movements and each army's
-//! pawn vectors as indices into those, each square's zone and side of the
-//! capture split. The generator and the attack test walk these tables by
-//! index; the attack test runs outward from the attacked square.
+//! and wrapping already applied) and the squares a rider passes along it
+//! (a list, nearest first), each kind's movements and each army's pawn
+//! vectors as indices into those, each square's zone and side of the
+//! capture split; and per square, as bit sets, the squares a leaper could
+//! attack it from and each rider's line out of it. The generator walks
+//! the lists; the attack test runs outward from the attacked square,
+//! looking for a leaper only where the attacking side stands on a leap
+//! square, and for a rider only along the lines where it has a piece.
 //!
 //! Legality under the orthodox rule is decided without playing most steps:
 //! not in check, a step can expose a royal piece only by leaving the first
-//! square along one of the variant's ride-attack lines from it, so only
-//! those steps, the royal pieces' own, en passant and castling are played,
-//! on a scratch copy of the cells, and unmade. Perft (and Reflection's)
-//! copies each move into a position kept a ply ([`Position::begin_turn_in`]),
-//! so a search allocates nothing a move.
+//! square along one of the variant's ride-attack lines from it when the
+//! next piece beyond is an enemy attacking along that line (a pin), so
+//! only the pinned pieces' steps, the royal pieces' own, en passant and
+//! castling are played, on a scratch copy of the cells, and unmade.
+//! Perft (and Reflection's) copies each move into a position kept a ply
+//! ([`Position::begin_turn_in`]), so a search allocates nothing a move;
+//! castling rights are normalised only after a turn that wrote a square
+//! holding one.
+//!
+//! A game whose turns are more than the orthodox rule (Reflection
+//! Teammate's pairs, with their end-of-turn rules) judges a turn's safety
+//! on a [`Trial`]: a scratch copy of the cells kept a ply, the turn's
+//! steps (and what else it takes off the board) made with an undo list,
+//! the attack test run from the watched side's royals, and undone. The
+//! trial also keeps, from its reset, whether a royal is attacked and the
+//! side's pieces first along a rider's line from one
+//! ([`Trial::quiet`]; not only the pinned ones, since a turn may move two
+//! pieces off one line): a step of any other piece cannot expose a royal
+//! and is passed without being tried. Perft counts its last ply this way
+//! rather than making it.
+//!
+//! Orthodox chess keeps its bitboard engine ([`crate::rules::chess`]) as
+//! the fast path; both engines run `tests/data/chess.perft`.
 //!
 //! A game whose turns are more than the orthodox rule (Reflection
 //! Teammate's pairs, with their end-of-turn rules) judges a turn's safety
@@ -73,6 +97,7 @@
 //! assert_eq!(pos.play(&mv).fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! ```
 
+mod attack;
 mod fen;
 mod legal;
 mod movegen;

@@ -1,11 +1,11 @@
 //! How pieces move on any board: the steps of one piece (leaps, rides,
 //! pawns, castling), attacks, and making a step.
 
+use super::attack::attackers_on;
 use super::pieces::{CastlingRole, Kind, Piece};
 use super::position::{EnPassant, Position, on_castling_line};
 use super::step::{Step, StepKind};
 use super::tables::NONE;
-use super::variant::Variant;
 use crate::rules::Seat;
 use crate::rules::geometry::Square;
 
@@ -35,12 +35,14 @@ impl Position {
         let tables = &variant.tables;
         let origin = tables.square(from);
         for m in &tables.motions[piece.kind.index()] {
-            let mut at = from;
-            loop {
-                let to = tables.next(m.vector, at);
-                if to == NONE || to as usize == from {
-                    break;
-                }
+            // A leap is a ray of one square.
+            let ray = tables.ray(m.vector, from);
+            let ray = if m.ride {
+                ray
+            } else {
+                &ray[..ray.len().min(1)]
+            };
+            for &to in ray {
                 let to = to as usize;
                 match self.cells[to] {
                     None => {
@@ -57,10 +59,6 @@ impl Position {
                         break;
                     }
                 }
-                if !m.ride {
-                    break;
-                }
-                at = to;
             }
         }
     }
@@ -253,17 +251,17 @@ impl Position {
     /// at the first one found. Whether there is one.
     fn find_attackers(&self, square: Square, by: Seat, first: bool, out: &mut Vec<Square>) -> bool {
         let index = self.variant.geometry.index(square);
-        attackers_on(&self.variant, &self.cells, index, by, first, out)
+        attackers_on(&self.variant, self.view(), index, by, first, out)
     }
 
     /// Whether a royal piece of `seat` is attacked.
     pub fn in_check(&self, seat: Seat) -> bool {
         let variant = &*self.variant;
-        self.cells.iter().enumerate().any(|(index, cell)| {
-            cell.is_some_and(|p| p.owner == seat && variant.kind(p.kind).royal)
+        self.occupancy.side(seat).iter().any(|index| {
+            self.cells[index].is_some_and(|p| variant.kind(p.kind).royal)
                 && attackers_on(
                     variant,
-                    &self.cells,
+                    self.view(),
                     index,
                     seat.other(),
                     true,
@@ -328,7 +326,11 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = self.turn.other();
-        self.normalise_castling();
+        // Only a turn that wrote a square with a castling right can have
+        // left a right without its partner.
+        if self.castling_dirty {
+            self.normalise_castling();
+        }
     }
 
     /// Whether a step resets the half-move clock.
@@ -344,87 +346,4 @@ fn plain(from: Square, to: Square, capture: Option<Square>) -> Step {
         capture,
         kind: StepKind::Plain,
     }
-}
-
-/// The attackers of the square at `target` on a board of `cells` (as
-/// [`Position::is_attacked`] judges it), collected into `out`, leaps
-/// first, then rides, then pawns; with `first`, stops at the first one
-/// found. Whether there is one. Walks outward from the target.
-pub(super) fn attackers_on(
-    variant: &Variant,
-    cells: &[Option<Piece>],
-    target: usize,
-    by: Seat,
-    first: bool,
-    out: &mut Vec<Square>,
-) -> bool {
-    let tables = &variant.tables;
-    let attacker = |from: usize, mask: u32| {
-        cells[from].is_some_and(|p| {
-            p.owner == by && mask & (1 << p.kind.0) != 0 && tables.allows(from, target, true)
-        })
-    };
-    let mut found = false;
-    let mut hit = |from: usize, out: &mut Vec<Square>| {
-        found = true;
-        if !first {
-            out.push(tables.square(from));
-        }
-        first
-    };
-    for &(vector, mask) in &tables.leap_attacks {
-        let from = tables.next(vector, target);
-        if from != NONE && attacker(from as usize, mask) && hit(from as usize, out) {
-            return true;
-        }
-    }
-    for &(vector, mask) in &tables.ride_attacks {
-        let mut at = target;
-        loop {
-            let from = tables.next(vector, at);
-            if from == NONE || from as usize == target {
-                break;
-            }
-            let from = from as usize;
-            if cells[from].is_some() {
-                if attacker(from, mask) && hit(from, out) {
-                    return true;
-                }
-                break;
-            }
-            at = from;
-        }
-    }
-    for (index, army) in variant.armies.iter().enumerate() {
-        if army.owner != by {
-            continue;
-        }
-        let vectors = tables.pawns[index];
-        let pawn_at = |vector: u16| {
-            let from = tables.next(vector, target);
-            (from != NONE)
-                .then_some(from as usize)
-                .and_then(|from| cells[from].map(|p| (from, p)))
-                .filter(|(from, p)| {
-                    p.owner == by
-                        && p.army as usize == index
-                        && variant.kind(p.kind).pawn
-                        && tables.allows(*from, target, true)
-                })
-        };
-        for vector in vectors.back_diagonals {
-            if let Some((from, _)) = pawn_at(vector)
-                && hit(from, out)
-            {
-                return true;
-            }
-        }
-        if let Some((from, p)) = pawn_at(vectors.back)
-            && variant.attacks_straight(p)
-            && hit(from, out)
-        {
-            return true;
-        }
-    }
-    found
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+use super::attack::{BoardView, Occupancy};
 use super::pieces::{CastlingRole, Kind, Piece};
 use super::squares::SquareSet;
 use super::variant::Variant;
@@ -65,8 +66,13 @@ impl From<SetupError> for PositionError {
 pub struct Position {
     pub(super) variant: Arc<Variant>,
     pub(super) cells: Vec<Option<Piece>>,
+    /// Each side's squares, kept in step with `cells` (`attack.rs`).
+    pub(super) occupancy: Occupancy,
     pub(super) turn: Seat,
     pub(super) castling: SquareSet,
+    /// Whether a square with a castling right was written since the
+    /// rights were last normalised (at the end of a turn they are then).
+    pub(super) castling_dirty: bool,
     pub(super) en_passant: Vec<EnPassant>,
     pub(super) halfmoves: u32,
     pub(super) fullmoves: u32,
@@ -77,8 +83,10 @@ impl Clone for Position {
         Position {
             variant: self.variant.clone(),
             cells: self.cells.clone(),
+            occupancy: self.occupancy,
             turn: self.turn,
             castling: self.castling,
+            castling_dirty: self.castling_dirty,
             en_passant: self.en_passant.clone(),
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
@@ -92,8 +100,10 @@ impl Clone for Position {
             self.variant = source.variant.clone();
         }
         self.cells.clone_from(&source.cells);
+        self.occupancy = source.occupancy;
         self.turn = source.turn;
         self.castling = source.castling;
+        self.castling_dirty = source.castling_dirty;
         self.en_passant.clone_from(&source.en_passant);
         self.halfmoves = source.halfmoves;
         self.fullmoves = source.fullmoves;
@@ -166,9 +176,11 @@ impl Position {
             return Err(SetupError::Syntax("the board has the wrong size".into()));
         }
         let mut position = Position {
+            occupancy: Occupancy::of(&setup.cells),
             cells: setup.cells.clone(),
             turn: setup.turn,
             castling: setup.castling,
+            castling_dirty: false,
             en_passant: Vec::new(),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
@@ -260,10 +272,27 @@ impl Position {
     /// Every piece with its square, a1 first, rank by rank.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let geometry = &self.variant.geometry;
-        self.cells
+        self.occupancy
+            .all()
             .iter()
-            .enumerate()
-            .filter_map(|(i, cell)| cell.map(|p| (geometry.square_at(i), p)))
+            .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
+    }
+
+    /// The pieces of `seat` with their squares, a1 first, rank by rank.
+    pub fn pieces_of(&self, seat: Seat) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let geometry = &self.variant.geometry;
+        self.occupancy
+            .side(seat)
+            .iter()
+            .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
+    }
+
+    /// The board as the attack test reads it.
+    pub(super) fn view(&self) -> BoardView<'_> {
+        BoardView {
+            cells: &self.cells,
+            occupancy: &self.occupancy,
+        }
     }
 
     /// The squares of `seat`'s royal pieces.
@@ -283,11 +312,15 @@ impl Position {
         let geometry = &self.variant.geometry;
         assert!(geometry.contains(square), "{square} is not on the board");
         let index = geometry.index(square);
+        self.castling_dirty |= self.castling.contains(square);
         self.cells[index] = piece;
+        self.occupancy.set(index, piece);
     }
 
     pub(super) fn take(&mut self, square: Square) -> Option<Piece> {
         let index = self.variant.geometry.index(square);
+        self.castling_dirty |= self.castling.contains(square);
+        self.occupancy.set(index, None);
         self.cells[index].take()
     }
 
@@ -308,6 +341,7 @@ impl Position {
     /// The castling rights, kept only for kings and rooks that still stand
     /// where they can castle with each other.
     pub(super) fn normalise_castling(&mut self) {
+        self.castling_dirty = false;
         if self.castling.is_empty() {
             return;
         }

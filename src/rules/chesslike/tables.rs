@@ -44,6 +44,11 @@ pub(super) struct Tables {
     vectors: Vec<(i8, i8)>,
     /// `next[vector * area + index]`: the square one vector away, or NONE.
     next: Vec<u16>,
+    /// `rays[ray_start[vector * area + index]..ray_start[.. + 1]]`: the
+    /// squares a rider on `index` passes along `vector`, nearest first, up
+    /// to the edge, a missing square or (around a wrapping board) `index`.
+    ray_start: Vec<u32>,
+    rays: Vec<u16>,
     squares: Vec<Square>,
     zone: Vec<u8>,
     split: Vec<bool>,
@@ -85,6 +90,8 @@ impl Tables {
             area,
             vectors: Vec::new(),
             next: Vec::new(),
+            ray_start: Vec::new(),
+            rays: Vec::new(),
             zone: squares
                 .iter()
                 .map(|&sq| {
@@ -137,7 +144,30 @@ impl Tables {
             let v = id(&mut tables, -df, -dr);
             tables.ride_attacks.push((v, mask));
         }
+        for vector in 0..tables.vectors.len() as u16 {
+            for index in 0..area {
+                tables.ray_start.push(tables.rays.len() as u32);
+                let mut at = index;
+                for _ in 0..area {
+                    let next = tables.next(vector, at);
+                    if next == NONE || next as usize == index {
+                        break;
+                    }
+                    tables.rays.push(next);
+                    at = next as usize;
+                }
+            }
+        }
+        tables.ray_start.push(tables.rays.len() as u32);
         tables
+    }
+
+    /// The squares a rider on `index` passes along `vector`, nearest
+    /// first (see `rays`).
+    #[inline]
+    pub fn ray(&self, vector: u16, index: usize) -> &[u16] {
+        let j = vector as usize * self.area + index;
+        &self.rays[self.ray_start[j] as usize..self.ray_start[j + 1] as usize]
     }
 
     /// The index of a vector, its neighbour row built on first use.

@@ -7,11 +7,10 @@
 //! A game counting the leaves of its tree (perft) tries every turn of the
 //! last ply here instead of making it.
 
-use super::movegen::attackers_on;
+use super::attack::{Bits, BoardView, Occupancy, attackers_on};
 use super::pieces::Piece;
 use super::position::Position;
 use super::step::{Step, StepKind};
-use super::tables::NONE;
 use crate::rules::Seat;
 use crate::rules::geometry::Square;
 
@@ -24,6 +23,7 @@ const MOST_ROYALS: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub struct Trial {
     cells: Vec<Option<Piece>>,
+    occupancy: Occupancy,
     /// The cells changed, each with what it held before, oldest first.
     undo: Vec<(usize, Option<Piece>)>,
     seat: Option<Seat>,
@@ -39,7 +39,7 @@ pub struct Trial {
     /// The watched side's pieces first along a ride-attack line from one
     /// of its royals, at reset: the only pieces whose leaving can expose
     /// one.
-    exposed: [u64; 4],
+    exposed: Bits,
 }
 
 impl Trial {
@@ -53,14 +53,14 @@ impl Trial {
     /// Starts over on `position`'s board (its buffers reused).
     pub fn reset(&mut self, position: &Position, seat: Seat) {
         self.cells.clone_from(&position.cells);
+        self.occupancy = position.occupancy;
         self.undo.clear();
         self.seat = Some(seat);
         self.royal_count = 0;
         self.scan = false;
         let variant = &*position.variant;
-        for (index, cell) in self.cells.iter().enumerate() {
-            if let Some(p) = cell
-                && p.owner == seat
+        for index in self.occupancy.side(seat).iter() {
+            if let Some(p) = self.cells[index]
                 && variant.kind(p.kind).royal
             {
                 if self.royal_count == MOST_ROYALS {
@@ -73,28 +73,23 @@ impl Trial {
         }
         self.royals_at_reset = self.royals;
         self.count_at_reset = self.royal_count;
-        self.exposed = [0; 4];
+        self.exposed = Bits::default();
         self.in_check = self.scan || self.royals_attacked(position);
         if self.in_check {
             return;
         }
-        let tables = &variant.tables;
+        let occupied = self.occupancy.all();
         for &royal in &self.royals[..self.royal_count] {
-            for &(vector, _) in &tables.ride_attacks {
-                let mut at = royal;
-                loop {
-                    let next = tables.next(vector, at);
-                    if next == NONE || next as usize == royal {
-                        break;
-                    }
-                    let next = next as usize;
-                    if let Some(p) = self.cells[next] {
-                        if p.owner == seat {
-                            self.exposed[next / 64] |= 1 << (next % 64);
-                        }
-                        break;
-                    }
-                    at = next;
+            for &(vector, _) in &variant.tables.ride_attacks {
+                let ray = variant.tables.ray(vector, royal);
+                let first = ray
+                    .iter()
+                    .map(|&i| i as usize)
+                    .find(|&i| occupied.contains(i));
+                if let Some(first) = first
+                    && self.occupancy.side(seat).contains(first)
+                {
+                    self.exposed.insert(first);
                 }
             }
         }
@@ -112,8 +107,7 @@ impl Trial {
             return false;
         }
         let from = position.variant.geometry.index(step.from);
-        self.exposed[from / 64] & (1 << (from % 64)) == 0
-            && !self.royals_at_reset[..self.count_at_reset].contains(&from)
+        !self.exposed.contains(from) && !self.royals_at_reset[..self.count_at_reset].contains(&from)
     }
 
     /// The piece on a square of the trial board.
@@ -134,6 +128,7 @@ impl Trial {
 
     fn put(&mut self, index: usize, piece: Option<Piece>) {
         let before = std::mem::replace(&mut self.cells[index], piece);
+        self.occupancy.set(index, piece);
         self.undo.push((index, before));
         if self.scan {
             return;
@@ -185,7 +180,10 @@ impl Trial {
         let attacked = |index: usize| {
             attackers_on(
                 variant,
-                &self.cells,
+                BoardView {
+                    cells: &self.cells,
+                    occupancy: &self.occupancy,
+                },
                 index,
                 seat.other(),
                 true,
@@ -207,6 +205,7 @@ impl Trial {
     pub fn undo(&mut self) {
         while let Some((index, before)) = self.undo.pop() {
             self.cells[index] = before;
+            self.occupancy.set(index, before);
         }
         self.royals = self.royals_at_reset;
         self.royal_count = self.count_at_reset;

@@ -5,6 +5,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::attack::AttackTables;
 use super::pieces::{Kind, KindDef, Marks, Piece, Reach};
 use super::squares::SquareSet;
 use super::tables::Tables;
@@ -94,6 +95,8 @@ pub struct Variant {
     ride_attacks: Vec<(i8, i8, u32)>,
     /// Neighbours, zones and movements by dense index (`tables.rs`).
     pub(super) tables: Tables,
+    /// Where attackers of each square may stand, as bit sets (`attack.rs`).
+    pub(super) attack: AttackTables,
 }
 
 impl Variant {
@@ -121,6 +124,7 @@ impl Variant {
             leap_attacks: Vec::new(),
             ride_attacks: Vec::new(),
             tables: Tables::default(),
+            attack: AttackTables::default(),
         };
         variant.derive();
         variant
@@ -221,6 +225,7 @@ impl Variant {
             &self.leap_attacks,
             &self.ride_attacks,
         );
+        self.attack = AttackTables::new(&self.tables, self.geometry.area());
     }
 
     pub fn kind(&self, kind: Kind) -> &KindDef {

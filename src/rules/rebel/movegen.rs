@@ -165,8 +165,14 @@ impl RebelPosition {
         // away: only a side already in check, or a king's return (which
         // may give a side with no king one), needs the recruit played and
         // tested.
-        for (from, piece) in self.board.pieces() {
-            if piece.owner != us {
+        let recruiter = Role::Recruiter.kind();
+        let converted_recruit = self.version.converted_recruit();
+        for (from, piece) in self.board.pieces_of(us) {
+            // Only Recruiters and (in II and III) converted pieces recruit:
+            // the others are passed on the layer's piece, unconverted.
+            let recruits =
+                piece.kind == recruiter || (converted_recruit && piece.marks.has(super::CONVERTED));
+            if !recruits {
                 continue;
             }
             lists.targets.clear();
@@ -182,7 +188,10 @@ impl RebelPosition {
     }
 
     fn is_king(&self, square: Square) -> bool {
-        self.piece_at(square).is_some_and(|p| p.role == Role::KING)
+        // On the layer's piece (asked of every capture generated).
+        self.board
+            .piece_at(square)
+            .is_some_and(|p| p.kind == Role::KING.kind())
     }
 
     /// The legal actions, recruits optional, in a fixed order: by square,

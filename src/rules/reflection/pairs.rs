@@ -120,7 +120,7 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
     let mut out = Vec::new();
     // Step lists kept across pieces: no allocation a piece.
     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-    for (from, piece) in position.pieces().filter(|(_, p)| p.owner == us) {
+    for (from, piece) in position.pieces_of(us) {
         let single = |step: Step, out: &mut Vec<Candidate>| {
             for promotion in position.promotions(&step) {
                 out.push(Candidate {
@@ -151,13 +151,17 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
         }
         let relaxed = position.is_pawn(piece);
         steps(position, image, relaxed, &mut theirs);
+        // By destination (stably: the pairs keep the generator's order),
+        // each step's reflections found by bisection.
+        theirs.sort_by_key(|t| t.to);
         steps(position, from, relaxed, &mut mine);
         for &step in &mine {
             if !rook_matches(position, &step, true) {
                 continue;
             }
             let target = config.reflect(us, step.to);
-            for other in theirs.iter().filter(|t| t.to == target) {
+            let first = theirs.partition_point(|t| t.to < target);
+            for other in theirs[first..].iter().take_while(|t| t.to == target) {
                 if !rook_matches(position, other, true) || !pair_allowed(position, &step, other) {
                     continue;
                 }

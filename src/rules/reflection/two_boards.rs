@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use crate::rules::chesslike::{Move, Position, Variant};
+use crate::rules::chesslike::{Move, Position, Step, Variant};
 use crate::rules::{PositionError, Seat};
 
 use super::config::Config;
@@ -127,14 +127,64 @@ impl TwoBoards {
             .min(self.boards[1].halfmove_clock())
     }
 
+    /// The number of leaves of the legal turn tree `depth` turns deep
+    /// (the last turn counted, not made).
     pub fn perft(&self, depth: u32) -> u64 {
+        self.perft_in(depth, &mut Vec::new())
+    }
+
+    /// Perft with the boards a turn is made into and the step lists kept a
+    /// ply, reused: the legal steps of each board paired as
+    /// [`TwoBoards::legal`] pairs them, each turn copied and made.
+    fn perft_in(&self, depth: u32, spares: &mut Vec<Spare>) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let turns = self.legal();
-        if depth == 1 {
-            return turns.len() as u64;
+        let mut spare = spares.pop().unwrap_or_else(|| Spare {
+            next: self.clone(),
+            steps: [Vec::with_capacity(64), Vec::with_capacity(64)],
+        });
+        let seat = self.turn();
+        let [one, two] = &self.boards;
+        one.legal_steps_into(&mut spare.steps[0]);
+        two.legal_steps_into(&mut spare.steps[1]);
+        let mut count = 0;
+        let [first, second] = &spare.steps;
+        for step in first {
+            let partner = TwoBoards::partner(seat, &Move::new(step.from, step.to, None));
+            let kind = |board: &Position, from| board.piece_at(from).map(|p| p.kind);
+            let Some(other) = second
+                .iter()
+                .find(|s| s.from == partner.from && s.to == partner.to)
+            else {
+                continue;
+            };
+            if kind(one, step.from) != kind(two, other.from) {
+                continue;
+            }
+            // Pieces of one kind reaching the same rank: both promote or
+            // neither, to the same kinds.
+            for promotion in one.promotions(step) {
+                if depth == 1 {
+                    count += 1;
+                    continue;
+                }
+                let [next_one, next_two] = &mut spare.next.boards;
+                for (board, next, step) in [(one, next_one, step), (two, next_two, other)] {
+                    board.begin_turn_in(next);
+                    next.make(step, promotion);
+                    next.end_turn(board.is_zeroing(step));
+                }
+                count += spare.next.perft_in(depth - 1, spares);
+            }
         }
-        turns.iter().map(|t| self.play(t).perft(depth - 1)).sum()
+        spares.push(spare);
+        count
     }
+}
+
+/// What two-board perft keeps a ply.
+struct Spare {
+    next: TwoBoards,
+    steps: [Vec<Step>; 2],
 }
