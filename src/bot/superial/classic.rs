@@ -73,6 +73,16 @@ impl Flat {
         }
     }
 
+    /// How many cubes `seat`'s team has.
+    #[cfg(test)]
+    pub(super) fn cubes(&self, seat: Seat) -> u32 {
+        let black = self.node.black.count_ones();
+        match seat {
+            Seat::White => self.node.occupied.count_ones() - black,
+            Seat::Black => black,
+        }
+    }
+
     fn tables() -> &'static Tables {
         tables(SIZE)
     }

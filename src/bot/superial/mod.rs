@@ -18,6 +18,8 @@
 //! and the pieces they have turned.
 
 mod classic;
+#[cfg(test)]
+mod tests;
 
 use rand::rngs::StdRng;
 use serde::Deserialize;
