@@ -35,7 +35,10 @@ pub(super) enum FlatPlay {
         captures: bool,
     },
     /// The cube on `at` turns to show `cell`.
-    Change { at: u8, cell: u8 },
+    Change {
+        at: u8,
+        cell: u8,
+    },
     Random,
     /// A claim of a draw (threefold repetition or 50 turns).
     Claim,
@@ -315,8 +318,8 @@ fn evaluation(node: &Node, seat: Seat) -> f64 {
         let team = usize::from(cell & BLACK != 0);
         score[team] += 100.0 + ASPECT_WORTH[usize::from(cell & 3)];
     }
-    for team in 0..2 {
-        score[team] += 20.0 * f64::from(node.random_left[team]);
+    for (total, left) in score.iter_mut().zip(node.random_left) {
+        *total += 20.0 * f64::from(left);
     }
     let me = seat.index();
     score[me] - score[1 - me]
@@ -325,4 +328,3 @@ fn evaluation(node: &Node, seat: Seat) -> f64 {
 /// A cube's worth above a plain cube's, by its aspect code (1 pusher, 2
 /// hopper, 3 slasher).
 const ASPECT_WORTH: [f64; 4] = [0.0, 0.0, 15.0, 25.0];
-

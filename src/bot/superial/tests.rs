@@ -48,10 +48,7 @@ fn game_children(state: &SuperialChess, seat: Seat) -> Vec<(u64, Standing)> {
         .map(|action| {
             let after = Playable::advance(state, seat, action, &mut Entropy::for_perft());
             let classic = after.classic().unwrap();
-            (
-                Flat::of(classic).search_key(),
-                Playable::standing(&after),
-            )
+            (Flat::of(classic).search_key(), Playable::standing(&after))
         })
         .collect();
     children.sort_by_key(|(key, _)| *key);
