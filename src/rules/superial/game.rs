@@ -7,6 +7,7 @@ use super::board::Board;
 use super::count;
 use super::display::Last;
 use super::end::{self, Counts, Ending};
+use super::flat::{self, Node};
 use super::moves::{self, CubeAction, Effect};
 use super::notation;
 use super::position::{Setup, write_placement};
@@ -119,6 +120,17 @@ impl Superial {
 
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    /// The position as a flat node, for the computer's search.
+    pub(crate) fn flat(&self) -> Node {
+        Node::new(&self.board, self.side, self.random_left, self.quiet)
+    }
+
+    /// The flat keys ([`Node::key`]) of the repetition record: the
+    /// positions since the last random move, the current last.
+    pub(crate) fn flat_record(&self) -> impl Iterator<Item = u128> + '_ {
+        self.record.iter().map(|key| flat::read_key(key))
     }
 
     /// The position as its raw setup.

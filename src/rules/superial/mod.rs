@@ -13,14 +13,16 @@
 //!   a square, judged from that square);
 //! - [`random`]: the random move's throw;
 //! - [`position`]: the position string;
+//! - `flat`: the classic board as a copy-made flat position and its
+//!   generator, for the perft counter and the computer's search;
 //! - `faults`: why a written path is no move of its cube, for a refusal;
 //! - [`notation`]: writing and reading cube actions (both forms), and what
 //!   a cube can do, for a refusal;
 //! - `display`: what both forms' views share (the last action, the faces
 //!   and square colours, the draw facts);
 //! - `end`: how a classic game ends, and its draw counts;
-//! - `count`: perft of the classic game on a copy-made flat board, the
-//!   same tree as `game` plays, counted without allocating per play;
+//! - `count`: perft of the classic game on the flat board, the same tree
+//!   as `game` plays, counted without allocating per play;
 //! - `game`: [`Superial`], the truth of one classic game (turns, random
 //!   moves, the end, the draws);
 //! - `reading`: a classic player's text read into a legal action;
@@ -52,6 +54,7 @@ mod count;
 mod display;
 mod end;
 mod faults;
+pub(crate) mod flat;
 mod form;
 mod game;
 pub mod hybrid;

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use super::super::table::{Bound, Table};
 use super::super::{Limits, MATE, MATE_BOUND, Watch};
-use crate::bot::clock::Deadline;
-use crate::bot::{Playable, Standing};
+use super::Searchable;
+use crate::bot::Standing;
+use crate::bot::clock::{Deadline, Work};
 use crate::rules::{Entropy, GameResult, Seat};
 
 /// The deepest line, the quiescence search included.
@@ -24,7 +25,7 @@ const REDUCE_AFTER: usize = 4;
 const KILLER_RANK: i32 = 4 * SCALE as i32;
 const NOISY_RANK: i32 = 8 * SCALE as i32;
 
-pub(super) struct Searcher<'a, G: Playable> {
+pub(super) struct Searcher<'a, G: Searchable> {
     pub time: Deadline<'a>,
     pub watch: Watch<'a>,
     pub table: Table,
@@ -38,7 +39,20 @@ pub(super) struct Searcher<'a, G: Playable> {
     pub choices: Vec<Vec<G::Action>>,
 }
 
-impl<G: Playable> Searcher<'_, G> {
+impl<G: Searchable> Searcher<'_, G> {
+    /// The state after `actor` plays `action`, told to the clock.
+    pub fn advance(&mut self, state: &G, actor: Seat, action: &G::Action) -> G {
+        let next = state.advance(actor, action, &mut self.entropy);
+        self.time.worked(Work::Played);
+        next
+    }
+
+    /// `actor`'s choices in `state`, into `into`, told to the clock.
+    fn choices_into(&self, state: &G, actor: Seat, into: &mut Vec<G::Action>) {
+        state.choices_into(actor, into);
+        self.time.worked(Work::Listed(into.len()));
+    }
+
     /// The table's key of `state` with `actor` to act.
     pub fn key(&self, state: &G, actor: Seat) -> u64 {
         let key = state.search_key();
@@ -54,7 +68,8 @@ impl<G: Playable> Searcher<'_, G> {
         match state.standing() {
             Standing::Over(result) => terminal(result, actor, ply),
             Standing::Acts(_) | Standing::Waiting => {
-                let value = self.time.evaluate(state, actor);
+                let value = state.evaluate(actor);
+                self.time.worked(Work::Evaluated);
                 let noise = if self.limits.noise == 0 {
                     0
                 } else {
@@ -127,7 +142,7 @@ impl<G: Playable> Searcher<'_, G> {
             }
         }
         let mut actions = self.choices.pop().unwrap_or_default();
-        self.time.choices_into(state, actor, &mut actions);
+        self.choices_into(state, actor, &mut actions);
         if actions.is_empty() {
             self.choices.push(actions);
             return self.score(state, actor, ply);
@@ -140,9 +155,7 @@ impl<G: Playable> Searcher<'_, G> {
         // The table's move first, before the others are played at all:
         // it often cuts the node off alone.
         if let Some(i) = table_move {
-            let child = self
-                .time
-                .advance(state, actor, &actions[i], &mut self.entropy);
+            let child = self.advance(state, actor, &actions[i]);
             let score = self.value(&child, actor, depth - 1, ply + 1, alpha, beta);
             if self.watch.stopped() {
                 self.choices.push(actions);
@@ -171,8 +184,7 @@ impl<G: Playable> Searcher<'_, G> {
                     if tried > 0 && self.watch.tick() {
                         break;
                     }
-                    self.time
-                        .advance(state, actor, &actions[i], &mut self.entropy)
+                    self.advance(state, actor, &actions[i])
                 }
             };
             let score = if tried == 0 {
@@ -257,7 +269,7 @@ impl<G: Playable> Searcher<'_, G> {
                 if self.watch.tick() {
                     break;
                 }
-                let child = self.time.advance(state, actor, action, &mut self.entropy);
+                let child = self.advance(state, actor, action);
                 rank += self.score(&child, actor, ply + 1);
                 order.push((i, Some(child), rank));
             } else {
@@ -307,7 +319,7 @@ impl<G: Playable> Searcher<'_, G> {
     /// The value for `actor`, who acts in `state`, once the depth is
     /// spent: the evaluation if `actor` stands on it, else the best of its
     /// noisy actions (captures, promotions, conversions), each searched
-    /// the same way, for at most [`Playable::QUIESCENCE_PLIES`].
+    /// the same way, for at most [`Searchable::QUIESCENCE_PLIES`].
     pub fn quiesce(
         &mut self,
         state: &G,
@@ -326,13 +338,13 @@ impl<G: Playable> Searcher<'_, G> {
         }
         alpha = alpha.max(stand);
         let mut actions = self.choices.pop().unwrap_or_default();
-        self.time.choices_into(state, actor, &mut actions);
+        self.choices_into(state, actor, &mut actions);
         let mut noisy: Vec<(G, i32)> = Vec::new();
         for action in actions.iter().filter(|a| state.noisy(a)) {
             if self.watch.tick() {
                 break;
             }
-            let child = self.time.advance(state, actor, action, &mut self.entropy);
+            let child = self.advance(state, actor, action);
             let rank = self.score(&child, actor, ply + 1);
             // An action the other seat answers can be worth no more to
             // `actor` than the other seat standing on it: one below alpha

@@ -2,6 +2,8 @@
 //! side may do (chess moves, cube actions, the king's placement at Black's
 //! first capture), check, and what an action does.
 
+use std::ops::ControlFlow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::Seat;
@@ -171,8 +173,28 @@ pub fn castling_fault(position: &Position, step: &Step) -> Option<CastlingFault>
 
 /// Every legal action of the side to act.
 pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
-    let us = position.turn();
     let mut plays = Vec::new();
+    let _ = visit_legal_plays(position, &mut |play| {
+        plays.push(play);
+        ControlFlow::Continue(())
+    });
+    plays
+}
+
+/// Whether the side to act has a legal action: found at the first, not
+/// by listing them all (the end of the game is judged after every
+/// action).
+pub fn has_legal_play(position: &Position) -> bool {
+    visit_legal_plays(position, &mut |_| ControlFlow::Break(())).is_break()
+}
+
+/// Hands each legal action of the side to act to `found`, in
+/// [`legal_plays`]' order, until it breaks.
+fn visit_legal_plays(
+    position: &Position,
+    found: &mut impl FnMut(HybridPlay) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let us = position.turn();
     // Each action is made into one scratch position (no copy allocated an
     // action), as `make` makes it.
     let mut next = position.clone();
@@ -185,7 +207,7 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
             next.make(&step, promotion);
             next.end_turn(position.is_zeroing(&step));
             if !in_check(&next, us) {
-                plays.push(HybridPlay::Piece(Move::new(step.from, step.to, promotion)));
+                found(HybridPlay::Piece(Move::new(step.from, step.to, promotion)))?;
             }
         }
     }
@@ -197,10 +219,10 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
             let effect = moves::play(&mut after, &action);
             if crowning && effect.captured.is_empty() {
                 // No king before, none after: nothing to leave in check.
-                plays.push(HybridPlay::Cube {
+                found(HybridPlay::Cube {
                     action,
                     crown: None,
-                });
+                })?;
                 continue;
             }
             let mut crowns = vec![None];
@@ -223,15 +245,15 @@ pub fn legal_plays(position: &Position) -> Vec<HybridPlay> {
                 }
                 write_back(&board, &mut next);
                 if !in_check(&next, us) {
-                    plays.push(HybridPlay::Cube {
+                    found(HybridPlay::Cube {
                         action: action.clone(),
                         crown,
-                    });
+                    })?;
                 }
             }
         }
     }
-    plays
+    ControlFlow::Continue(())
 }
 
 /// Places Black's king on the board after its first capture, `action`:

@@ -162,7 +162,7 @@ impl Hybrid {
                 Ending::AllCubesCaptured(Seat::Black),
             ));
         }
-        if actions::legal_plays(position).is_empty() {
+        if !actions::has_legal_play(position) {
             return Some(if actions::in_check(position, next) {
                 Outcome::win(mover, Ending::Checkmate)
             } else {

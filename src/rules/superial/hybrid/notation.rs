@@ -49,7 +49,7 @@ pub fn write(position: &Position, play: &HybridPlay) -> String {
     };
     let next = actions::make(position, play).0;
     if actions::in_check(&next, position.turn().other()) {
-        text.push(if actions::legal_plays(&next).is_empty() {
+        text.push(if !actions::has_legal_play(&next) {
             '#'
         } else {
             '+'

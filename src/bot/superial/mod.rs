@@ -17,9 +17,14 @@
 //! In the hybrid, White's pieces by chess's worths against Black's cubes
 //! and the pieces they have turned.
 
+mod classic;
+#[cfg(test)]
+mod tests;
+
 use rand::rngs::StdRng;
 use serde::Deserialize;
 
+use self::classic::Flat;
 use super::alphabeta;
 use super::clock::Clock;
 use super::layer::{self, PublicTold};
@@ -59,7 +64,9 @@ impl Playable for SuperialChess {
     /// a capture and its recapture.
     const QUIESCENCE_PLIES: u32 = 2;
 
-    /// The generic alpha-beta search (`bot::alphabeta::generic`).
+    /// The generic alpha-beta search (`bot::alphabeta::generic`): on the
+    /// game's states in the hybrid, on a flat position in the classic game
+    /// (`classic`).
     fn searched(
         belief: &SuperialChess,
         seat: Seat,
@@ -68,9 +75,25 @@ impl Playable for SuperialChess {
         clock: &dyn Clock,
         rng: &mut StdRng,
     ) -> Option<Result<Searched, BotError>> {
-        Some(alphabeta::generic::run::<SuperialChess>(
-            belief, seat, level, budget, clock, rng,
-        ))
+        let SuperialChess::Classic(game) = belief else {
+            return Some(alphabeta::generic::run::<SuperialChess>(
+                belief, seat, level, budget, clock, rng,
+            ));
+        };
+        if game.outcome().is_some() || game.side() != seat {
+            return Some(Err(BotError::NothingToDo));
+        }
+        let flat = Flat::of(game);
+        Some(
+            alphabeta::generic::choose(&flat, seat, level, budget, clock, rng).map(|chosen| {
+                let action = SuperialChessAction::Classic(flat.action_of(game, chosen.action));
+                Searched {
+                    text: belief.notation(seat, &action),
+                    iterations: chosen.depth,
+                    nodes: chosen.nodes,
+                }
+            }),
+        )
     }
 
     fn believe(
