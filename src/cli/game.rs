@@ -45,6 +45,11 @@ pub enum GameCommand {
         /// rated=no does.
         #[arg(long)]
         unrated: bool,
+        /// The game's seed, 64 hex digits, instead of a fresh random one:
+        /// two referees given the same seed draw the same chance (setups,
+        /// dice), so one game can be refereed twice (`scripts/versus`).
+        #[arg(long, value_name = "HEX", value_parser = parse_seed)]
+        seed: Option<[u8; 32]>,
     },
     /// Challenge a player to a game, with the same rules as the mail command
     /// `challenge`; prints the challenge's id. The opponent answers with
@@ -153,6 +158,13 @@ pub enum GameCommand {
     },
 }
 
+/// A `--seed`: 32 bytes in hex.
+fn parse_seed(text: &str) -> Result<[u8; 32], String> {
+    let bytes = hex::decode(text.trim()).map_err(|e| format!("not hex: {e}"))?;
+    <[u8; 32]>::try_from(bytes.as_slice())
+        .map_err(|_| format!("{} bytes, a seed has 32 (64 hex digits)", bytes.len()))
+}
+
 /// What `game export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
@@ -195,6 +207,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
             position,
             public,
             unrated,
+            seed,
         } => {
             let mut tx = referee
                 .store()
@@ -209,7 +222,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
             };
             let (id, _notices) = match against_computer {
                 Some((player, color)) => referee
-                    .new_computer_game(
+                    .new_computer_game_seeded(
                         &mut tx,
                         ComputerRequest {
                             player,
@@ -219,6 +232,7 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                             position: position.as_deref(),
                         },
                         "cli",
+                        *seed,
                     )
                     .await
                     .map_err(refused)?,
@@ -226,7 +240,15 @@ pub async fn run(referee: &Referee, command: &GameCommand, site: &str) -> Result
                     let options =
                         Options::parse(options).map_err(|e| CliError::Refused(e.to_string()))?;
                     referee
-                        .create_game(&mut tx, game, white, black, &options, position.as_deref())
+                        .create_game_seeded(
+                            &mut tx,
+                            game,
+                            white,
+                            black,
+                            &options,
+                            position.as_deref(),
+                            *seed,
+                        )
                         .await
                         .map_err(refused)?
                 }
@@ -574,4 +596,48 @@ async fn resolve_seat(
         })?),
     };
     Ok((loaded, seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_seed;
+    use crate::referee::Referee;
+    use crate::rules::Options;
+    use crate::store::Store;
+
+    #[test]
+    fn a_seed_is_64_hex_digits() {
+        assert_eq!(parse_seed(&"ab".repeat(32)), Ok([0xab; 32]));
+        assert!(parse_seed("abc").unwrap_err().contains("not hex"));
+        assert!(parse_seed("abcd").unwrap_err().contains("2 bytes"));
+    }
+
+    /// Two referees given one seed hold the same seed, and so draw the same
+    /// chance (`game new --seed`, for `scripts/versus`).
+    #[tokio::test]
+    async fn a_game_made_with_a_seed_keeps_it() {
+        for seed in [[7u8; 32], [9u8; 32]] {
+            let referee = Referee::new(Store::open_in_memory().await.unwrap());
+            let mut tx = referee.store().write().await.unwrap();
+            let (id, _) = referee
+                .create_game_seeded(
+                    &mut tx,
+                    "reality-check",
+                    "a@example.org",
+                    "b@example.org",
+                    &Options::default(),
+                    None,
+                    Some(seed),
+                )
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+            let mut tx = referee.store().write().await.unwrap();
+            let row = crate::store::games::get(&mut tx, id)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(row.seed, seed);
+        }
+    }
 }

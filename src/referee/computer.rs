@@ -136,6 +136,19 @@ impl Referee {
         request: ComputerRequest<'_>,
         source: Source<'_>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
+        self.new_computer_game_seeded(conn, request, source, None)
+            .await
+    }
+
+    /// [`Referee::new_computer_game`] with the host's seed instead of a
+    /// fresh one (see [`Referee::create_game_seeded`]).
+    pub async fn new_computer_game_seeded(
+        &self,
+        conn: &mut Tx,
+        request: ComputerRequest<'_>,
+        source: Source<'_>,
+        seed: Option<[u8; 32]>,
+    ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(request.game).ok_or_else(|| RefereeError::UnknownGame {
             name: request.game.to_string(),
         })?;
@@ -181,6 +194,7 @@ impl Referee {
                 request.position,
                 Some((computer, source)),
                 None,
+                seed,
             )
             .await?;
         if choices.public {

@@ -30,20 +30,41 @@ impl Referee {
         options: &Options,
         position: Option<&str>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
+        self.create_game_seeded(conn, game, white, black, options, position, None)
+            .await
+    }
+
+    /// [`Referee::create_game`] with the host's seed instead of a fresh
+    /// one: two referees given the same seed draw the same chance (setups,
+    /// dice), so the same game can be refereed twice (`game new --seed`).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn create_game_seeded(
+        &self,
+        conn: &mut Tx,
+        game: &str,
+        white: &str,
+        black: &str,
+        options: &Options,
+        position: Option<&str>,
+        seed: Option<[u8; 32]>,
+    ) -> Result<(i64, Vec<Notice>), RefereeError> {
         for address in [white, black] {
             if self.is_computer(address) {
                 return Err(RefereeError::ComputerAddress(normalize_address(address)));
             }
         }
-        self.create(conn, game, white, black, options, position, None, None)
-            .await
+        self.create(
+            conn, game, white, black, options, position, None, None, seed,
+        )
+        .await
     }
 
     /// [`Referee::create_game`], with the seat the computer plays, if any,
     /// and where the game was asked for: when the computer moves first,
     /// its first move is owed, and the player's start notice held for it
     /// (see `turns.rs`). With `clock`, the game runs its own clock rather
-    /// than the host's (a tournament's games).
+    /// than the host's (a tournament's games). Without `seed`, a fresh
+    /// random one.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn create(
         &self,
@@ -55,6 +76,7 @@ impl Referee {
         position: Option<&str>,
         computer: Option<(ComputerSeat, Source<'_>)>,
         clock: Option<GameClock>,
+        seed: Option<[u8; 32]>,
     ) -> Result<(i64, Vec<Notice>), RefereeError> {
         let info = GameInfo::find(game).ok_or_else(|| RefereeError::UnknownGame {
             name: game.to_string(),
@@ -63,8 +85,11 @@ impl Referee {
         if white == black {
             return Err(RefereeError::SamePlayer);
         }
-        let mut seed = [0u8; 32];
-        rand::rng().fill_bytes(&mut seed);
+        let seed = seed.unwrap_or_else(|| {
+            let mut fresh = [0u8; 32];
+            rand::rng().fill_bytes(&mut fresh);
+            fresh
+        });
         let current = match position {
             None => Match::new(info, options, seed)?,
             Some(position) => Match::from_position(info, options, position)?,

@@ -206,6 +206,7 @@ impl Referee {
             None,
             computer.map(|c| (c, source)),
             clock,
+            None,
         )
         .await
     }

@@ -17,13 +17,12 @@
 use rand::Rng;
 use rand::rngs::StdRng;
 
-use super::chess::worth;
 use super::{BotError, Playable};
 use crate::rules::bluff::{BluffAction, BluffChess, Decision, Sealed};
-use crate::rules::chess::Role;
 use crate::rules::geometry::Square;
 use crate::rules::{Due, Duty, Game, Options, Seat, Viewer};
 
+mod exchanges;
 mod told;
 
 pub use told::BluffTold;
@@ -235,11 +234,11 @@ impl Playable for BluffChess {
 }
 
 /// How good `game` is for `seat`, 0 to 1: a side to move that can capture
-/// the other's alter ego has as good as won; otherwise material and a
-/// little placement, less the danger to each side's alter ego (in a piece
-/// the other side attacks).
+/// the other's alter ego has as good as won; otherwise the board after the
+/// captures that follow (`exchanges.rs`: material and a little placement,
+/// with the exchanges on the board played out, so a piece left hanging or
+/// a capture into a recapture counts as it ends, not as it stands).
 fn evaluate(game: &BluffChess, seat: Seat) -> f64 {
-    let position = game.board();
     if let Some(Due {
         seat: actor,
         duty: Duty::Move,
@@ -249,36 +248,19 @@ fn evaluate(game: &BluffChess, seat: Seat) -> f64 {
     {
         return if actor == seat { 0.97 } else { 0.03 };
     }
-    let mut score = [0.0f64; 2];
-    for (square, piece) in position.pieces_on_board() {
-        let side = piece.color.index();
-        let (file, rank) = (square.file() as i32, square.rank() as i32);
-        let advance = match piece.color {
-            Seat::White => rank,
-            Seat::Black => 7 - rank,
-        };
-        let central = 3 - (2 * file - 7).abs().max((2 * rank - 7).abs()) / 2;
-        score[side] += worth(piece.role)
-            + match piece.role {
-                Role::Pawn => 4.0 * advance as f64,
-                Role::Knight | Role::Bishop => 8.0 * central as f64,
-                _ => 0.0,
-            };
+    let position = game.board();
+    // A side still deciding may yet move its alter ego: not a target.
+    let mut egos = [game.alter_ego(Seat::White), game.alter_ego(Seat::Black)];
+    if let Some(deciding) = game.deciding() {
+        egos[deciding.index()] = None;
     }
-    // An alter ego in a piece attacked and undefended: not yet lost (the
-    // attacker may not be free to take it), but in danger.
-    for side in Seat::BOTH {
-        if game.deciding() != Some(side)
-            && let Some(square) = game.alter_ego(side)
-            && position
-                .piece_at(square)
-                .is_some_and(|p| p.role != Role::King)
-            && position.is_attacked(square, side.other())
-            && !position.is_attacked(square, side)
-        {
-            score[side.index()] -= 100.0;
-        }
-    }
-    let diff = score[seat.index()] - score[seat.other().index()];
+    let to_move = position.turn();
+    let committed = if game.deciding().is_none() {
+        game.committed_to(to_move)
+    } else {
+        None
+    };
+    let score = exchanges::settled(position, egos, committed);
+    let diff = if to_move == seat { score } else { -score };
     1.0 / (1.0 + (-diff / 400.0).exp())
 }

@@ -257,3 +257,24 @@ fn a_revealed_decision_cannot_be_made_otherwise() {
         .is_err()
     );
 }
+
+/// White's queen has taken a pawn that a pawn defends: a queen against a
+/// pawn as the board stands, a pawn down once Black recaptures. The leaf
+/// evaluation counts the exchange, not the board as it stands.
+#[test]
+fn the_evaluation_plays_out_a_recapture() {
+    let recaptured = BluffChess::from_position(
+        "4k3/8/4p3/3Q4/8/8/8/4K3 b - - 0 1 ; ae w:e1 b:e8 ; sealed - ; committed - ; deciding -",
+        &Options::default(),
+    )
+    .unwrap();
+    let score = recaptured.evaluate(Seat::White);
+    assert!(score < 0.5, "White's queen is lost, scored {score}");
+    // The same queen, defended by nothing Black can take it with: a pawn up.
+    let safe = BluffChess::from_position(
+        "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1 ; ae w:e1 b:e8 ; sealed - ; committed - ; deciding -",
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(safe.evaluate(Seat::White) > 0.9);
+}
