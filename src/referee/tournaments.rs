@@ -427,8 +427,14 @@ impl Referee {
                 .collect();
             let swiss = match t.format.parse() {
                 Ok(Format::Swiss { .. }) => {
-                    let byes =
-                        super::swiss::pure_byes(&crate::store::swiss::byes(conn, t.id).await?);
+                    let byes: Vec<tournament::swiss::Bye> = crate::store::swiss::byes(conn, t.id)
+                        .await?
+                        .iter()
+                        .map(|b| tournament::swiss::Bye {
+                            round: b.round as u32,
+                            player: b.number as u32,
+                        })
+                        .collect();
                     let rounds = counted_rounds(&counted, &byes);
                     Some((byes, rounds))
                 }

@@ -291,7 +291,11 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("<td class=\"cell\">3b*</td>"), "{html}");
-        assert_eq!(html.matches(">bye<").count(), 2, "{html}");
+        assert_eq!(
+            html.matches("<td class=\"cell\">bye</td>").count(),
+            2,
+            "{html}"
+        );
         assert!(!html.contains("Section 1"), "{html}");
     }
 

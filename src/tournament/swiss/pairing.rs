@@ -449,8 +449,11 @@ fn last_float(p: &Player, back: usize) -> Float {
         .map_or(Float::None, |i| p.floats[i])
 }
 
+/// A bracket's candidate: its quality, its pairs and its downfloaters.
+type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
+
 struct Search {
-    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    best: Option<Candidate>,
     judged: usize,
     ideal: Quality,
     rest: Mask,
