@@ -263,7 +263,11 @@ pub async fn run(
                             ratings.push(row.map(|r| r.rating.round() as i64));
                         }
                         let shown: Vec<String> =
-                            s.players.iter().map(|e| names.of(&e.address)).collect();
+                            // TRF's columns are counted in ASCII characters.
+                            s.players
+                                .iter()
+                                .map(|e| names.of(&e.address).replace('…', "..."))
+                                .collect();
                         let entrants: Vec<trf::Entrant> = shown
                             .iter()
                             .zip(&ratings)

@@ -466,6 +466,34 @@ fn an_ongoing_game_leaves_nothing_in_the_site() {
     }
 }
 
+/// Players are shown by their public names (here, with no name set, the
+/// address's local part, the domain hidden): no file of the site names a
+/// player's address.
+#[test]
+fn no_file_of_the_site_names_a_players_address() {
+    let f = fixture();
+    let mut files = vec![f.site.clone()];
+    let mut read = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        read += 1;
+        assert!(
+            !text.contains("@example.test"),
+            "{} names a player's address",
+            path.display()
+        );
+    }
+    assert!(read > 5, "{read} files");
+    let index = std::fs::read_to_string(f.site.join("index.html")).unwrap();
+    assert!(index.contains("carol@…"), "{index}");
+}
+
 #[test]
 fn what_the_host_wrote_is_escaped() {
     let f = fixture();
@@ -491,11 +519,14 @@ fn the_json_and_pgn_beside_each_page_are_the_archive_writers() {
         let run = arbiter(&f.db, &["game", "export", id, "--format", "json"]);
         assert_eq!(run.code, 0, "{}", run.err);
         let written = std::fs::read_to_string(f.site.join(format!("games/{id}.json"))).unwrap();
-        assert_eq!(written, run.out, "game {id}");
+        // The site shows players by their public names (none set here:
+        // the address's local part, the domain hidden).
+        let shown = run.out.replace("@example.test", "@…");
+        assert_eq!(written, shown, "game {id}");
     }
     let run = arbiter(&f.db, &["game", "export", &f.bluff, "--format", "pgn"]);
     let written = std::fs::read_to_string(f.site.join(format!("games/{}.pgn", f.bluff))).unwrap();
-    assert_eq!(written, run.out);
+    assert_eq!(written, run.out.replace("@example.test", "@…"));
     // Reality Check has no PGN: no file, no link.
     assert!(!f.site.join(format!("games/{}.pgn", f.reality)).exists());
     let reality = std::fs::read_to_string(page(&f.reality)).unwrap();

@@ -228,7 +228,10 @@ async fn a_withdrawal_forfeits_the_unfinished_games_and_the_host_adjudicates() {
     );
     let text = referee.standings_text(&mut tx, "club").await.unwrap();
     assert!(
-        text.contains(&format!("{} (withdrew)", address(1))),
+        text.contains(&format!(
+            "{} (withdrew)",
+            arbiter::referee::hidden_address(&address(1))
+        )),
         "{text}"
     );
     // The withdrawn player's row: the game played out won, two forfeits.
@@ -323,7 +326,7 @@ async fn the_computer_is_rated_at_its_level_and_each_game_has_its_list() {
     assert_eq!(bluff, ["ann@x.test", "bo@x.test"]);
     let text = referee.ratings_text(&mut tx, Some("chess")).await.unwrap();
     assert!(
-        text.contains("computer:3") && text.contains("1662"),
+        text.contains("computer (level 3)") && text.contains("1662"),
         "{text}"
     );
 }
