@@ -8,7 +8,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::tournaments::{MIN_PLAYERS, TournamentError};
+use super::tournaments::{MIN_PLAYERS, TournamentError, seeding};
 use super::{Notice, NoticeKind, Referee, RefereeError, Source};
 use crate::rules::Seat;
 use crate::store::Tx;
@@ -100,19 +100,7 @@ impl Referee {
             }
             .into());
         }
-        let mut seeds = Vec::with_capacity(entrants.len());
-        for e in &entrants {
-            let rating = ratings::get(conn, &t.game, &e.address)
-                .await?
-                .map_or(f64::MIN, |r| r.rating);
-            seeds.push(rating);
-        }
-        let mut order: Vec<usize> = (0..entrants.len()).collect();
-        order.sort_by(|&a, &b| {
-            seeds[b]
-                .total_cmp(&seeds[a])
-                .then(entrants[a].joined.cmp(&entrants[b].joined))
-        });
+        let order = seeding(conn, &t.game, &entrants).await?;
         for (rank, &i) in order.iter().enumerate() {
             tournaments::place(conn, t.id, &entrants[i].address, 1, rank as i64 + 1).await?;
         }

@@ -259,19 +259,7 @@ impl Referee {
             }
             .into());
         }
-        let mut seeds = Vec::with_capacity(entrants.len());
-        for e in &entrants {
-            let rating = ratings::get(conn, &t.game, &e.address)
-                .await?
-                .map_or(f64::MIN, |r| r.rating);
-            seeds.push(rating);
-        }
-        let mut order: Vec<usize> = (0..entrants.len()).collect();
-        order.sort_by(|&a, &b| {
-            seeds[b]
-                .total_cmp(&seeds[a])
-                .then(entrants[a].joined.cmp(&entrants[b].joined))
-        });
+        let order = seeding(conn, &t.game, &entrants).await?;
         let mut notices = Vec::new();
         for (s, members) in tournament::sections(order.len(), section)
             .into_iter()
@@ -517,6 +505,30 @@ impl Referee {
         let reason = format!("adjudicated by the tournament's host ({})", t.name);
         self.adjudicate(conn, game, result, &reason, source).await
     }
+}
+
+/// The entrants' order of strength at the start: by their rating in the
+/// game's list (the unrated last), then by order of entry. Indices into
+/// `entrants`.
+pub(super) async fn seeding(
+    conn: &mut Tx,
+    game: &str,
+    entrants: &[Entrant],
+) -> Result<Vec<usize>, RefereeError> {
+    let mut seeds = Vec::with_capacity(entrants.len());
+    for e in entrants {
+        let rating = ratings::get(conn, game, &e.address)
+            .await?
+            .map_or(f64::MIN, |r| r.rating);
+        seeds.push(rating);
+    }
+    let mut order: Vec<usize> = (0..entrants.len()).collect();
+    order.sort_by(|&a, &b| {
+        seeds[b]
+            .total_cmp(&seeds[a])
+            .then(entrants[a].joined.cmp(&entrants[b].joined))
+    });
+    Ok(order)
 }
 
 /// One section of a started tournament.
