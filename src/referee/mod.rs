@@ -48,7 +48,8 @@ use clock::{Clock, show_time};
 pub use computer::{ComputerRequest, ComputerSeat, ComputerSettings};
 pub use digest::{DIGEST_INTERVAL, DailyDigest};
 pub use matches::{LogEntry, Match, MatchError, Step};
-pub use names::{NameError, PublicNames, check_name, hidden_address};
+use names::check_address;
+pub use names::{NameError, PublicNames, check_name, hidden_address, normalize_address};
 pub use notice::{Notice, NoticeKind};
 pub use swiss::{ByeMail, initial_colour};
 pub use tournament_setup::{DueStart, parse_start_day};
@@ -213,28 +214,6 @@ impl LoadedGame {
     /// The position string, secrets included: host and tests only.
     pub fn host_position(&self) -> String {
         self.current.host_position()
-    }
-}
-
-/// Lower-cases and trims a mail address (`<Bob@X.test>` -> `bob@x.test`).
-pub fn normalize_address(address: &str) -> String {
-    address
-        .trim()
-        .trim_matches(|c| c == '<' || c == '>')
-        .to_ascii_lowercase()
-}
-
-fn check_address(address: &str) -> Result<String, RefereeError> {
-    let normal = normalize_address(address);
-    match normal.split_once('@') {
-        Some((local, domain))
-            if !local.is_empty()
-                && domain.contains('.')
-                && !normal.contains(char::is_whitespace) =>
-        {
-            Ok(normal)
-        }
-        _ => Err(RefereeError::BadAddress(address.to_string())),
     }
 }
 

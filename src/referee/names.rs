@@ -5,7 +5,8 @@
 //! name of their first mail's From header, else their address's local part
 //! with the domain hidden (`alice@…`). Every public place shows a player
 //! through [`PublicNames::of`]; mails to a player may still name their own
-//! address.
+//! address. And the address itself: how it is written down
+//! ([`normalize_address`]) and checked.
 
 use std::collections::HashMap;
 
@@ -114,6 +115,28 @@ impl Referee {
         }
         names::set_first(conn, address, &hidden_address(address)).await?;
         Ok(())
+    }
+}
+
+/// Lower-cases and trims a mail address (`<Bob@X.test>` -> `bob@x.test`).
+pub fn normalize_address(address: &str) -> String {
+    address
+        .trim()
+        .trim_matches(|c| c == '<' || c == '>')
+        .to_ascii_lowercase()
+}
+
+pub(super) fn check_address(address: &str) -> Result<String, RefereeError> {
+    let normal = normalize_address(address);
+    match normal.split_once('@') {
+        Some((local, domain))
+            if !local.is_empty()
+                && domain.contains('.')
+                && !normal.contains(char::is_whitespace) =>
+        {
+            Ok(normal)
+        }
+        _ => Err(RefereeError::BadAddress(address.to_string())),
     }
 }
 

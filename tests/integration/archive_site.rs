@@ -11,10 +11,6 @@ use std::sync::OnceLock;
 
 use crate::support::browser::{Loaded, load, url};
 use crate::support::cli::arbiter;
-use arbiter::command::Command as PlayerCommand;
-use arbiter::referee::{Referee, RefereeError};
-use arbiter::rules::{Options, Seat};
-use arbiter::store::Store;
 
 /// The adjudication's reason: markup that must reach the page as text.
 const HOSTILE: &str = "<script>document.title='pwned'</script> & \"quotes\"";
@@ -570,55 +566,4 @@ fn a_second_export_writes_only_what_changed() {
     assert!(!third.contains(&format!("games/{mate}.html")), "{third}");
     // The second rated game moved the ratings.
     assert!(third.contains(&format!("wrote {}", site.join("ratings.html").display())));
-}
-
-#[tokio::test]
-async fn the_referee_replays_only_finished_games_for_the_archive() {
-    let referee = Referee::new(Store::open_in_memory().await.unwrap());
-    let mut tx = referee.store().write().await.unwrap();
-    let (id, _) = referee
-        .create_game(
-            &mut tx,
-            "bluff-chess",
-            "alice@example.test",
-            "bob@example.test",
-            &Options::default(),
-            None,
-        )
-        .await
-        .unwrap();
-    referee
-        .act(
-            &mut tx,
-            id,
-            Seat::White,
-            &PlayerCommand::Play("e4".into()),
-            "test",
-        )
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
-    let mut conn = referee.store().read().await.unwrap();
-    let refused = referee.archive_plies(&mut conn, id).await.unwrap_err();
-    assert!(
-        matches!(refused, RefereeError::Unfinished(g) if g == id),
-        "{refused}"
-    );
-    drop(conn);
-
-    let mut tx = referee.store().write().await.unwrap();
-    referee
-        .act(&mut tx, id, Seat::Black, &PlayerCommand::Resign, "test")
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
-    let mut conn = referee.store().read().await.unwrap();
-    let plies = referee.archive_plies(&mut conn, id).await.unwrap();
-    assert_eq!(plies.len(), 3, "the start and two entries");
-    assert_eq!(plies[0].index, None);
-    assert_eq!((plies[1].index, plies[1].moves), (Some(0), 1));
-    assert_eq!((plies[2].index, plies[2].moves), (Some(1), 1));
-    // The finished state is the archive's own view: nothing still sealed.
-    let facts = plies[2].view.presentation().facts.join("\n");
-    assert!(!facts.contains("Sealed from"), "{facts}");
 }

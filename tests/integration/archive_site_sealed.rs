@@ -2,9 +2,14 @@
 //! at the move shown: the host saw every face while the game was on, and
 //! the page draws each down face that was then its owner's secret with a
 //! padlock, and a face shown to both players (or any face once the game is
-//! over) without one. Read from the exported page's HTML, no browser.
+//! over) without one. Read from the exported page's HTML, no browser. And
+//! the referee replays a game for the archive only once it has ended.
 
 use crate::archive_site::{export, new_game, play};
+use arbiter::command::Command as PlayerCommand;
+use arbiter::referee::{Referee, RefereeError};
+use arbiter::rules::{Options, Seat};
+use arbiter::store::Store;
 
 /// The board of ply `n` as the page draws it (the viewer's side).
 fn board(page: &str, n: usize) -> &str {
@@ -73,4 +78,55 @@ fn each_down_face_still_sealed_at_a_move_is_marked_and_only_then() {
     assert!(!board(&page, 5).contains(SEALED));
     // The page says what the padlock means.
     assert!(page.contains("padlock"), "the legend explains the padlock");
+}
+
+#[tokio::test]
+async fn the_referee_replays_only_finished_games_for_the_archive() {
+    let referee = Referee::new(Store::open_in_memory().await.unwrap());
+    let mut tx = referee.store().write().await.unwrap();
+    let (id, _) = referee
+        .create_game(
+            &mut tx,
+            "bluff-chess",
+            "alice@example.test",
+            "bob@example.test",
+            &Options::default(),
+            None,
+        )
+        .await
+        .unwrap();
+    referee
+        .act(
+            &mut tx,
+            id,
+            Seat::White,
+            &PlayerCommand::Play("e4".into()),
+            "test",
+        )
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let mut conn = referee.store().read().await.unwrap();
+    let refused = referee.archive_plies(&mut conn, id).await.unwrap_err();
+    assert!(
+        matches!(refused, RefereeError::Unfinished(g) if g == id),
+        "{refused}"
+    );
+    drop(conn);
+
+    let mut tx = referee.store().write().await.unwrap();
+    referee
+        .act(&mut tx, id, Seat::Black, &PlayerCommand::Resign, "test")
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let mut conn = referee.store().read().await.unwrap();
+    let plies = referee.archive_plies(&mut conn, id).await.unwrap();
+    assert_eq!(plies.len(), 3, "the start and two entries");
+    assert_eq!(plies[0].index, None);
+    assert_eq!((plies[1].index, plies[1].moves), (Some(0), 1));
+    assert_eq!((plies[2].index, plies[2].moves), (Some(1), 1));
+    // The finished state is the archive's own view: nothing still sealed.
+    let facts = plies[2].view.presentation().facts.join("\n");
+    assert!(!facts.contains("Sealed from"), "{facts}");
 }

@@ -12,20 +12,7 @@ async fn a_busy_database_pauses_the_sender_and_does_not_stop_it() {
     let store = Store::open_waiting(&path, Duration::from_millis(50))
         .await
         .unwrap();
-    let mut tx = store.write().await.unwrap();
-    let raw = b"Subject: a move\r\n\r\nbody\r\n";
-    mailstore::enqueue(
-        &mut tx,
-        "player@example.org",
-        "<m1@test>",
-        "a move",
-        raw,
-        None,
-        None,
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
+    queue_one_mail(&store).await;
     // A port nothing listens on: each send fails at once, and its
     // failure must be written down.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -79,6 +66,24 @@ async fn a_busy_database_pauses_the_sender_and_does_not_stop_it() {
     task.await.unwrap().unwrap();
 }
 
+/// One move mail in the outbox, due now.
+async fn queue_one_mail(store: &Store) {
+    let mut tx = store.write().await.unwrap();
+    let raw = b"Subject: a move\r\n\r\nbody\r\n";
+    mailstore::enqueue(
+        &mut tx,
+        "player@example.org",
+        "<m1@test>",
+        "a move",
+        raw,
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+}
+
 /// A server that takes connections and never answers: each send lasts
 /// the whole send timeout.
 fn stalling_server() -> (std::net::TcpListener, u16) {
@@ -117,20 +122,7 @@ async fn claimed_by_another(store: &Store) -> usize {
 #[tokio::test]
 async fn a_claim_is_renewed_while_sending_and_lapses_soon_after_its_sender_dies() {
     let store = crate::store::testing::postgres().await;
-    let mut tx = store.write().await.unwrap();
-    let raw = b"Subject: a move\r\n\r\nbody\r\n";
-    mailstore::enqueue(
-        &mut tx,
-        "player@example.org",
-        "<m1@test>",
-        "a move",
-        raw,
-        None,
-        None,
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
+    queue_one_mail(&store).await;
     let (_listener, port) = stalling_server();
     let mut sender = Sender::new(
         &plain_smtp(port, 6),

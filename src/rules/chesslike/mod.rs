@@ -98,6 +98,7 @@
 //! ```
 
 mod attack;
+mod bits;
 mod fen;
 mod legal;
 mod movegen;

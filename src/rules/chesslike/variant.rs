@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::attack::AttackTables;
+use super::bits::AttackTables;
 use super::pieces::{Kind, KindDef, Marks, Piece, Reach};
 use super::squares::SquareSet;
 use super::tables::Tables;
