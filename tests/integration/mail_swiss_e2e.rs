@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::support::tourney::{self, Played};
-use crate::support::{Harness, Reader, Setup};
+use crate::support::{Harness, Setup};
 use crate::tournaments_swiss::{round_is_dutch, stored};
 use arbiter::demo::mailstack::StackOptions;
 use arbiter::referee::hidden_address;
@@ -51,25 +51,7 @@ async fn a_swiss_of_nine_by_mail() {
     let (code, out, err) =
         harness.cli(&["tournament", "new", "open", "chess", "--format", "swiss/3"]);
     assert_eq!(code, 0, "{out}{err}");
-    let mut readers: HashMap<&str, Reader> = PLAYERS
-        .iter()
-        .map(|p| (*p, Reader::new(harness.player(p))))
-        .collect();
-    for p in PLAYERS {
-        harness
-            .player(p)
-            .send(&harness.referee, "join", "join open", None)
-            .await
-            .unwrap();
-    }
-    for p in PLAYERS {
-        let answer = readers.get_mut(p).unwrap().one().await;
-        assert!(
-            answer.text.contains("You have joined tournament open"),
-            "{p}: {}",
-            answer.text
-        );
-    }
+    let mut readers = tourney::join_by_mail(&harness, &PLAYERS, "open").await;
     let (code, out, err) = harness.cli(&["--config", &config, "tournament", "start", "open"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("4 games"), "{out}");

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::support::tourney::{self, Played};
-use crate::support::{Harness, Reader, Setup};
+use crate::support::{Harness, Setup};
 use arbiter::demo::mailstack::StackOptions;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -41,25 +41,7 @@ async fn a_round_robin_of_seven_by_mail() {
         "round-robin/7",
     ]);
     assert_eq!(code, 0, "{out}{err}");
-    let mut readers: HashMap<&str, Reader> = PLAYERS
-        .iter()
-        .map(|p| (*p, Reader::new(harness.player(p))))
-        .collect();
-    for p in PLAYERS {
-        harness
-            .player(p)
-            .send(&harness.referee, "join", "join club", None)
-            .await
-            .unwrap();
-    }
-    for p in PLAYERS {
-        let answer = readers.get_mut(p).unwrap().one().await;
-        assert!(
-            answer.text.contains("You have joined tournament club"),
-            "{p}: {}",
-            answer.text
-        );
-    }
+    let mut readers = tourney::join_by_mail(&harness, &PLAYERS, "club").await;
     // A second entry is refused and changes nothing.
     harness
         .player("alice")

@@ -12,7 +12,9 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use sqlx::Row;
 
-use super::Harness;
+use std::collections::HashMap;
+
+use super::{Harness, Reader};
 use arbiter::store::Store;
 
 /// What the test does next in a game.
@@ -166,4 +168,36 @@ pub async fn play_out(harness: &Harness, played: &mut [Played], rng: &mut StdRng
         let wanted: Vec<(i64, i64)> = played.iter().map(|g| (g.id, g.log_len)).collect();
         harness.await_log_lengths(&wanted).await;
     }
+}
+
+/// Each of `players` joins tournament `name` by mail, and is told so; a
+/// reader of each player's inbox, past the answer.
+pub async fn join_by_mail<'a>(
+    harness: &Harness,
+    players: &[&'a str],
+    name: &str,
+) -> HashMap<&'a str, Reader> {
+    let mut readers: HashMap<&str, Reader> = players
+        .iter()
+        .map(|p| (*p, Reader::new(harness.player(p))))
+        .collect();
+    let join = format!("join {name}");
+    for p in players {
+        harness
+            .player(p)
+            .send(&harness.referee, "join", &join, None)
+            .await
+            .unwrap();
+    }
+    for p in players {
+        let answer = readers.get_mut(p).unwrap().one().await;
+        assert!(
+            answer
+                .text
+                .contains(&format!("You have joined tournament {name}")),
+            "{p}: {}",
+            answer.text
+        );
+    }
+    readers
 }
