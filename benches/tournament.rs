@@ -20,7 +20,6 @@ use arbiter::command::Command;
 use arbiter::referee::{Referee, TournamentSpec};
 use arbiter::rules::{Options, Seat};
 use arbiter::store::Store;
-use arbiter::tournament::Format;
 
 const PLAYERS: usize = 100;
 const ROUNDS: usize = 5;
@@ -37,16 +36,7 @@ async fn referee(dir: &std::path::Path, name: &str) -> Referee {
 /// A tournament of [`PLAYERS`] with its entries, not started.
 async fn announced(referee: &Referee, name: &str) {
     let mut tx = referee.store().write().await.unwrap();
-    let spec = TournamentSpec {
-        name,
-        game: "chess",
-        options: &Options::default(),
-        format: Format::RoundRobin {
-            double: false,
-            section: 7,
-        },
-        rated: true,
-    };
+    let spec = TournamentSpec::round_robin(name, "chess", 7);
     referee.new_tournament(&mut tx, spec).await.unwrap();
     for i in 0..PLAYERS {
         referee
@@ -92,16 +82,7 @@ async fn games_alone(dir: &std::path::Path, round: usize, games: usize) -> Durat
 async fn one_game(referee: &Referee, tournament: bool) -> i64 {
     let mut tx = referee.store().write().await.unwrap();
     let id = if tournament {
-        let spec = TournamentSpec {
-            name: "small",
-            game: "chess",
-            options: &Options::default(),
-            format: Format::RoundRobin {
-                double: false,
-                section: 3,
-            },
-            rated: true,
-        };
+        let spec = TournamentSpec::round_robin("small", "chess", 3);
         referee.new_tournament(&mut tx, spec).await.unwrap();
         for i in 0..3 {
             referee

@@ -23,6 +23,23 @@ pub struct TournamentSpec<'a> {
     pub rated: bool,
 }
 
+impl<'a> TournamentSpec<'a> {
+    /// A rated single round robin of `game` on its default options, in
+    /// sections of `section` players: a club's usual event.
+    pub fn round_robin(name: &'a str, game: &'a str, section: u32) -> Self {
+        TournamentSpec {
+            name,
+            game,
+            options: &crate::rules::NO_OPTIONS,
+            format: Format::RoundRobin {
+                double: false,
+                section,
+            },
+            rated: true,
+        }
+    }
+}
+
 /// Why a tournament command was refused, in the player's terms.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum TournamentError {

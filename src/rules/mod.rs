@@ -52,7 +52,7 @@ pub use entropy::Entropy;
 pub use error::{ActionError, PositionError};
 pub use event::{Audience, Event};
 pub use game::{Applied, Game, HistoryLine, View};
-pub use options::{OptionError, OptionReader, Options};
+pub use options::{NO_OPTIONS, OptionError, OptionReader, Options};
 pub use outcome::{DrawRule, Due, Duty, Ending, GameResult, Outcome, Status};
 pub use presentation::{Cell, Diagram, Figure, Mark, Presentation, Shade};
 pub use score::{Score, ScoreTurn, Secret};

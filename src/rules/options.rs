@@ -7,6 +7,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// No options at all: every game on its defaults, borrowable for as long
+/// as anything needs (a `&Options::default()` lives one statement).
+pub static NO_OPTIONS: Options = Options(BTreeMap::new());
+
 /// Options as the host or a challenger wrote them: `KEY=VALUE` pairs.
 /// Each game turns them into its own typed options and rejects what it does
 /// not know.

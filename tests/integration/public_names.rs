@@ -5,10 +5,9 @@
 use crate::support::room::{REFEREE, Room, mail};
 use arbiter::config::RefereeConfig;
 use arbiter::referee::TournamentSpec;
-use arbiter::rules::{GameResult, Options};
+use arbiter::rules::GameResult;
 use arbiter::store::mail::Handled;
 use arbiter::store::tournaments;
-use arbiter::tournament::Format;
 
 /// The body of the newest mail to `to`, without its headers.
 async fn last_body(room: &Room, to: &str) -> String {
@@ -29,16 +28,7 @@ async fn players_are_shown_by_name_and_a_name_taken_is_refused() {
     {
         let referee = &room.mailroom.referee;
         let mut tx = referee.store().write().await.unwrap();
-        let spec = TournamentSpec {
-            name: "club",
-            game: "chess",
-            options: &Options::default(),
-            format: Format::RoundRobin {
-                double: false,
-                section: 7,
-            },
-            rated: true,
-        };
+        let spec = TournamentSpec::round_robin("club", "chess", 7);
         referee.new_tournament(&mut tx, spec).await.unwrap();
         tx.commit().await.unwrap();
     }

@@ -7,13 +7,12 @@ use crate::support::room::{REFEREE, Room, mail};
 use arbiter::command::Command;
 use arbiter::config::RefereeConfig;
 use arbiter::referee::{Referee, RefereeError, TournamentSpec};
-use arbiter::rules::{Options, Seat};
+use arbiter::rules::Seat;
 use arbiter::store::Store;
 use arbiter::store::clock as clockstore;
 use arbiter::store::mail::Handled;
 use arbiter::store::tournament_settings::TournamentSettings;
 use arbiter::store::tournaments;
-use arbiter::tournament::Format;
 use chrono::{Duration, Utc};
 
 fn player(i: usize) -> String {
@@ -23,16 +22,7 @@ fn player(i: usize) -> String {
 /// Announces tournament `club` with `settings` and enters `entrants`.
 async fn announced(referee: &Referee, settings: TournamentSettings, entrants: &[String]) {
     let mut tx = referee.store().write().await.unwrap();
-    let spec = TournamentSpec {
-        name: "club",
-        game: "chess",
-        options: &Options::default(),
-        format: Format::RoundRobin {
-            double: false,
-            section: 7,
-        },
-        rated: true,
-    };
+    let spec = TournamentSpec::round_robin("club", "chess", 7);
     referee.new_tournament(&mut tx, spec).await.unwrap();
     referee
         .set_tournament_settings(&mut tx, "club", &settings)

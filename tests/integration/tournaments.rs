@@ -8,7 +8,6 @@ use arbiter::referee::{Referee, TournamentSpec};
 use arbiter::rules::{GameResult, Options, Seat};
 use arbiter::store::Store;
 use arbiter::store::{ratings, tournaments};
-use arbiter::tournament::Format;
 
 fn player(i: usize) -> String {
     format!("p{i}@x.test")
@@ -16,16 +15,7 @@ fn player(i: usize) -> String {
 
 async fn announced(referee: &Referee, players: usize) {
     let mut tx = referee.store().write().await.unwrap();
-    let spec = TournamentSpec {
-        name: "club",
-        game: "chess",
-        options: &Options::default(),
-        format: Format::RoundRobin {
-            double: false,
-            section: 7,
-        },
-        rated: true,
-    };
+    let spec = TournamentSpec::round_robin("club", "chess", 7);
     referee.new_tournament(&mut tx, spec).await.unwrap();
     for i in 0..players {
         let words = referee
@@ -64,16 +54,7 @@ async fn entries_are_refused_in_the_players_terms_and_change_nothing() {
         refusal(few),
         "tournament club has 2 entrants: it needs at least 3 to start"
     );
-    let spec = TournamentSpec {
-        name: "bad name!",
-        game: "chess",
-        options: &Options::default(),
-        format: Format::RoundRobin {
-            double: false,
-            section: 7,
-        },
-        rated: true,
-    };
+    let spec = TournamentSpec::round_robin("bad name!", "chess", 7);
     assert!(
         refusal(referee.new_tournament(&mut tx, spec).await.unwrap_err())
             .contains("is not a tournament name")
