@@ -10,6 +10,7 @@ use mail_parser::{HeaderName, HeaderValue, Message, MessageParser, MimeHeaders};
 use serde::{Deserialize, Serialize};
 
 mod body;
+mod eight_bit;
 mod tag;
 
 pub use super::quote::new_text;
@@ -28,8 +29,6 @@ pub struct Inbound {
     pub from: Option<String>,
     /// The first From's display name, if it has one (`Alice Smith` from
     /// `Alice Smith <alice@example.test>`): a player's first public name.
-    /// Not in the golden mails' expectations (`tests/data/eml`).
-    #[serde(skip)]
     pub from_name: Option<String>,
     /// The decoded subject, trimmed; empty when there is none.
     pub subject: String,
@@ -118,13 +117,16 @@ pub fn parse(raw: &[u8], referee_address: &str) -> Inbound {
         .and_then(|a| a.address.as_deref())
         .map(|a| a.trim().to_lowercase())
         .filter(|a| !a.is_empty());
-    let from_name = message
-        .from()
-        .and_then(|a| a.first())
-        .and_then(|a| a.name.as_deref())
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty());
-    let subject = message.subject().unwrap_or("").trim().to_string();
+    let from_name = eight_bit::from_name(&message).or_else(|| {
+        message
+            .from()
+            .and_then(|a| a.first())
+            .and_then(|a| a.name.as_deref())
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+    });
+    let subject = eight_bit::subject(&message)
+        .unwrap_or_else(|| message.subject().unwrap_or("").trim().to_string());
     let message_id = message
         .message_id()
         .map(|id| id.trim().to_string())
