@@ -20,7 +20,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter::bot::clock::Wall;
+use arbiter::bot::clock::{BUDGET_POSITIONS, Wall};
 use arbiter::bot::{Budget, Playable, search};
 use arbiter::bot::{ComputerInput, Level, Strategy};
 use arbiter::games::GameInfo;
@@ -182,45 +182,6 @@ impl Correspondence {
     }
 }
 
-/// The positions the budget is kept in: each game and option set, after
-/// these numbers of random plies (from two seeds each).
-#[allow(clippy::type_complexity)]
-const BUDGET_SETS: &[(&str, &[&str], &[usize])] = &[
-    ("chess", &[], &[0, 5, 30, 80]),
-    ("bluff-chess", &[], &[0, 3, 20, 60]),
-    ("reality-check", &[], &[0, 2, 10, 40, 120]),
-    ("reality-check", &["memory=on"], &[0, 2, 20]),
-    ("reality-check", &["retreat=on"], &[2, 30]),
-    ("reality-check", &["memory-flips=on"], &[2, 30]),
-    ("reality-check", &["setup=free"], &[0, 2, 30]),
-    ("reality-check", &["board=advanced"], &[2, 30]),
-    ("reality-check", &["dice=1"], &[2, 30]),
-    ("reality-check", &["dice=2"], &[2, 3, 30]),
-    (
-        "reality-check",
-        &[
-            "memory=on",
-            "retreat=on",
-            "memory-flips=on",
-            "setup=free",
-            "dice=2",
-        ],
-        &[2, 30],
-    ),
-    ("rebel-chess", &["version=1"], &[0, 20]),
-    ("rebel-chess", &["version=2"], &[0, 20]),
-    ("rebel-chess", &["version=3"], &[0, 20]),
-    ("superial-chess", &[], &[0, 10, 30]),
-    ("superial-chess", &["random-moves=2"], &[0, 1, 10]),
-    ("superial-chess", &["hybrid=on"], &[0, 1, 10, 30]),
-    ("reflection-teammate", &[], &[0, 10]),
-    ("reflection-teammate", &["setup=cross8"], &[0, 10]),
-    ("reflection-teammate", &["setup=cross12"], &[0, 4]),
-    ("reflection-teammate", &["setup=cross14"], &[0, 8]),
-    ("reflection-teammate", &["setup=halves"], &[0, 10]),
-    ("reflection-teammate", &["setup=two-boards"], &[0, 10]),
-];
-
 /// The position: Superial's hybrid, White to move and then Black
 /// after White's `Bf6` (some three thousand actions for Black's cubes).
 const HYBRID: &str = "1o1o1o(+q)o/2o1o1ob/3N4/P4P2/4P2P/RPB5/2PP1R2/1N2K3 w - - 13 34";
@@ -245,7 +206,7 @@ fn budget_rows(filter: &[String]) {
         };
         let wanted =
             |row: &str| filter.is_empty() || filter.iter().any(|f| row.contains(f.as_str()));
-        for (name, words, plies) in BUDGET_SETS {
+        for (name, words, plies) in BUDGET_POSITIONS {
             if !wanted(&format!("{name} {}", words.join(" "))) {
                 continue;
             }

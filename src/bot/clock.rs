@@ -149,3 +149,49 @@ impl<'a> Deadline<'a> {
         text
     }
 }
+
+/// Where in every game and option set the computer's time is checked (the
+/// budget test) and measured (`cargo bench --bench computer -- budget`):
+/// each game, its options, and after how many random actions (ascending)
+/// the seat to act asks for its choice.
+#[allow(clippy::type_complexity)]
+pub const BUDGET_POSITIONS: &[(&str, &[&str], &[usize])] = &[
+    ("chess", &[], &[0, 5, 30, 80]),
+    ("bluff-chess", &[], &[0, 3, 20, 60]),
+    ("reality-check", &[], &[0, 1, 2, 10, 40, 120]),
+    ("reality-check", &["memory=on"], &[0, 2, 20]),
+    ("reality-check", &["retreat=on"], &[2, 30]),
+    ("reality-check", &["memory-flips=on"], &[2, 30]),
+    ("reality-check", &["setup=free"], &[0, 2, 30]),
+    ("reality-check", &["board=advanced"], &[2, 30]),
+    ("reality-check", &["dice=1"], &[2, 30]),
+    ("reality-check", &["dice=2"], &[2, 3, 30]),
+    (
+        "reality-check",
+        &[
+            "memory=on",
+            "retreat=on",
+            "memory-flips=on",
+            "setup=free",
+            "dice=2",
+        ],
+        &[2, 30],
+    ),
+    ("rebel-chess", &["version=1"], &[0, 20]),
+    ("rebel-chess", &["version=2"], &[0, 20]),
+    ("rebel-chess", &["version=3"], &[0, 20]),
+    ("superial-chess", &[], &[0, 10, 30]),
+    ("superial-chess", &["random-moves=2"], &[0, 1, 10]),
+    ("superial-chess", &["hybrid=on"], &[0, 1, 10, 30]),
+    ("reflection-teammate", &[], &[0, 10]),
+    ("reflection-teammate", &["setup=cross8"], &[0, 10]),
+    ("reflection-teammate", &["setup=cross12"], &[0, 4]),
+    ("reflection-teammate", &["setup=cross14"], &[0, 8]),
+    ("reflection-teammate", &["setup=halves"], &[0, 10]),
+    ("reflection-teammate", &["setup=two-boards"], &[0, 10]),
+    (
+        "reflection-teammate",
+        &["symmetry=reverse", "capture-reflection=on", "win=kings"],
+        &[0, 10],
+    ),
+];

@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::Told;
-use crate::bot::clock::{Clock, Work};
+use crate::bot::clock::{BUDGET_POSITIONS, Clock, Work};
 use crate::bot::reality::random_setup;
 use crate::bot::{BotError, Budget, ComputerInput, Level, Strategy, computer_on};
 use crate::games::GameInfo;
@@ -164,47 +164,7 @@ fn along_a_random_game(name: &str, options: &[&str], plies: &[usize], budget: Du
 #[test]
 fn every_game_keeps_within_a_tenth_of_a_second() {
     let budget = Duration::from_millis(100);
-    let sets: &[(&str, &[&str], &[usize])] = &[
-        ("chess", &[], &[0, 5, 30, 80]),
-        ("bluff-chess", &[], &[0, 3, 20, 60]),
-        ("reality-check", &[], &[0, 1, 2, 10, 40, 120]),
-        ("reality-check", &["memory=on"], &[0, 2, 20]),
-        ("reality-check", &["retreat=on"], &[2, 30]),
-        ("reality-check", &["memory-flips=on"], &[2, 30]),
-        ("reality-check", &["setup=free"], &[0, 2, 30]),
-        ("reality-check", &["board=advanced"], &[2, 30]),
-        ("reality-check", &["dice=1"], &[2, 30]),
-        ("reality-check", &["dice=2"], &[2, 3, 30]),
-        (
-            "reality-check",
-            &[
-                "memory=on",
-                "retreat=on",
-                "memory-flips=on",
-                "setup=free",
-                "dice=2",
-            ],
-            &[2, 30],
-        ),
-        ("rebel-chess", &["version=1"], &[0, 20]),
-        ("rebel-chess", &["version=2"], &[0, 20]),
-        ("rebel-chess", &["version=3"], &[0, 20]),
-        ("superial-chess", &[], &[0, 10, 30]),
-        ("superial-chess", &["random-moves=2"], &[0, 1, 10]),
-        ("superial-chess", &["hybrid=on"], &[0, 1, 10, 30]),
-        ("reflection-teammate", &[], &[0, 10]),
-        ("reflection-teammate", &["setup=cross8"], &[0, 10]),
-        ("reflection-teammate", &["setup=cross12"], &[0, 4]),
-        ("reflection-teammate", &["setup=cross14"], &[0, 8]),
-        ("reflection-teammate", &["setup=halves"], &[0, 10]),
-        ("reflection-teammate", &["setup=two-boards"], &[0, 10]),
-        (
-            "reflection-teammate",
-            &["symmetry=reverse", "capture-reflection=on", "win=kings"],
-            &[0, 10],
-        ),
-    ];
-    for (name, options, plies) in sets {
+    for (name, options, plies) in BUDGET_POSITIONS {
         along_a_random_game(name, options, plies, budget);
     }
 }
