@@ -21,6 +21,8 @@ pub mod pairing;
 pub mod standings;
 
 #[cfg(test)]
+mod replay;
+#[cfg(test)]
 mod tests;
 
 pub use history::history;
