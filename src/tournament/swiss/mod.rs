@@ -46,7 +46,8 @@ impl Colour {
 
 /// How a player was paired in a past round against a player of another
 /// score (C.04.3 A.4): the higher of the two floats down, the lower up; a
-/// pairing-allocated bye counts as a downfloat.
+/// round without a game played over the board (a bye, a forfeit, a round
+/// before a late entry) counts as a downfloat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Float {
     None,
@@ -65,9 +66,11 @@ pub struct Player {
     /// round without a game played over the board (a bye, a forfeit, a
     /// round before a late entry).
     pub colours: Vec<Option<Colour>>,
-    /// Each past round's float.
+    /// Each past round's float (a round without a game played over the
+    /// board is a downfloat).
     pub floats: Vec<Float>,
-    /// Everyone this player has been paired with.
+    /// Everyone this player has played over the board (C1: a forfeited
+    /// game is no meeting).
     pub opponents: Vec<u32>,
     /// Has had a pairing-allocated bye or a win by forfeit, so may not get
     /// the bye (C.04.3 C.2).

@@ -23,11 +23,13 @@ const CANDIDATES: usize = 20_000;
 type Mask = u128;
 
 /// The quality of a bracket's candidate, best first: pairs (C5), the
-/// downfloaters' scores (C6), then C8-C15 as counts.
+/// pairing score difference (C6: each pair's score difference and each
+/// downfloater's score less one point below the bracket's lowest, highest
+/// first), then C8-C15 as counts.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Quality {
     pairs: Reverse<usize>,
-    floater_scores: Vec<u32>,
+    psd: Vec<u32>,
     counts: [usize; 8],
 }
 
@@ -38,6 +40,7 @@ struct Round<'a> {
     absolute: Vec<Option<Colour>>,
     initial: Colour,
     memo: HashMap<Mask, bool>,
+    completable: HashMap<Mask, bool>,
 }
 
 /// Pairs round `round` of `rounds` for `players` (those to be paired:
@@ -61,22 +64,16 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         absolute,
         initial,
         memo: HashMap::new(),
+        completable: HashMap::new(),
     };
     let n = r.players.len();
     let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
-    // The bye: the lowest ranked of the lowest score who may have it and
-    // leaves the others pairable.
-    let mut bye = None;
-    if n % 2 == 1 {
-        let i = (0..n)
-            .rev()
-            .find(|&i| !r.players[i].no_bye && r.matchable(all & !(1 << i)))?;
-        bye = Some(i);
-    }
-    let pool = all & !bye.map_or(0, |i| 1 << i);
-    if !r.matchable(pool) {
+    // The bye is left by the last bracket, as its one downfloater (C.04.3
+    // A.1 and C5-C6); C2 only says who may have it.
+    if !r.completable(all) {
         return None;
     }
+    let pool = all;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut carried: Vec<usize> = Vec::new();
     let mut scores: Vec<u32> = (0..n)
@@ -94,7 +91,8 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         pairs.extend(found);
         carried = floaters;
     }
-    debug_assert!(carried.is_empty());
+    debug_assert!(carried.len() == n % 2);
+    let bye = carried.first().copied();
     let mut boards: Vec<Board> = pairs
         .iter()
         .map(|&(a, b)| {
@@ -140,7 +138,23 @@ impl Round<'_> {
         !(both_absolute && !self.topscorer[a] && !self.topscorer[b])
     }
 
-    /// Whether the players of `mask` can all be paired (C4's test).
+    /// Whether the players of `mask` can all be paired but, when they are
+    /// odd, one who may have the bye (C4's test, with C2).
+    fn completable(&mut self, mask: Mask) -> bool {
+        if mask.count_ones() % 2 == 0 {
+            return self.matchable(mask);
+        }
+        if let Some(&known) = self.completable.get(&mask) {
+            return known;
+        }
+        let ok = (0..self.players.len()).rev().any(|i| {
+            mask & (1 << i) != 0 && !self.players[i].no_bye && self.matchable(mask & !(1 << i))
+        });
+        self.completable.insert(mask, ok);
+        ok
+    }
+
+    /// Whether the players of `mask` can all be paired.
     fn matchable(&mut self, mask: Mask) -> bool {
         if mask == 0 {
             return true;
@@ -196,6 +210,7 @@ impl Round<'_> {
             judged: 0,
             ideal: self.ideal(bracket),
             rest,
+            low: self.lowest(bracket),
         };
         let score = bracket
             .iter()
@@ -224,34 +239,55 @@ impl Round<'_> {
         }
         // No candidate within the search's bound: every player of the
         // bracket floats on, or, in the last bracket, any pairing (C4
-        // guarantees one).
-        let mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
+        // guarantees one) and the lowest who may have the bye.
+        let mask: Mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
         if rest == 0 {
-            (self.any_matching(mask), Vec::new())
+            let bye = (mask.count_ones() % 2 == 1).then(|| {
+                (0..self.players.len())
+                    .rev()
+                    .find(|&i| {
+                        mask & (1 << i) != 0
+                            && !self.players[i].no_bye
+                            && self.matchable(mask & !(1 << i))
+                    })
+                    .expect("C4 leaves a bye")
+            });
+            let mask = mask & !bye.map_or(0, |i| 1 << i);
+            (self.any_matching(mask), bye.into_iter().collect())
         } else {
             (Vec::new(), bracket.to_vec())
         }
     }
 
     /// The best a bracket could do: every player paired but one when odd,
-    /// that one of the lowest score, and no quality criterion broken.
+    /// that one of the lowest score, each moved-down player paired with a
+    /// resident, and no quality criterion broken.
     fn ideal(&self, bracket: &[usize]) -> Quality {
-        let floater_scores = if bracket.len() % 2 == 1 {
-            vec![
-                bracket
-                    .iter()
-                    .map(|&i| self.players[i].points)
-                    .min()
-                    .unwrap_or(0),
-            ]
-        } else {
-            Vec::new()
-        };
+        let low = self.lowest(bracket);
+        let mut psd: Vec<u32> = bracket
+            .iter()
+            .map(|&i| self.players[i].points - low)
+            .filter(|&d| d > 0)
+            .collect();
+        if bracket.len() % 2 == 1 {
+            psd.push(2);
+        }
+        psd.resize(bracket.len() - bracket.len() / 2, 0);
+        psd.sort_by_key(|&d| Reverse(d));
         Quality {
             pairs: Reverse(bracket.len() / 2),
-            floater_scores,
+            psd,
             counts: [0; 8],
         }
+    }
+
+    /// The lowest score of a bracket.
+    fn lowest(&self, bracket: &[usize]) -> u32 {
+        bracket
+            .iter()
+            .map(|&i| self.players[i].points)
+            .min()
+            .unwrap_or(0)
     }
 
     /// The heterogeneous part: each moved-down player, in ranking order,
@@ -377,14 +413,26 @@ impl Round<'_> {
     /// Judges one whole candidate of the bracket.
     fn judge(&mut self, pairs: &[(usize, usize)], floaters: &[usize], search: &mut Search) {
         search.judged += 1;
-        // C4: the downfloaters and the lower groups must still pair.
+        // C4: the downfloaters and the lower groups must still pair, but
+        // the bye (the last bracket's one downfloater, C2).
         let next = floaters.iter().fold(search.rest, |m, &i| m | 1 << i);
-        if (search.rest == 0 && !floaters.is_empty()) || !self.matchable(next) {
+        if search.rest == 0 {
+            if floaters.len() > 1 || floaters.iter().any(|&f| self.players[f].no_bye) {
+                return;
+            }
+        } else if !self.completable(next) {
             return;
         }
-        let mut floater_scores: Vec<u32> =
-            floaters.iter().map(|&i| self.players[i].points).collect();
-        floater_scores.sort_by_key(|&s| Reverse(s));
+        let mut psd: Vec<u32> = floaters
+            .iter()
+            .map(|&i| self.players[i].points + 2 - search.low)
+            .chain(
+                pairs
+                    .iter()
+                    .map(|&(a, b)| self.players[a].points.abs_diff(self.players[b].points)),
+            )
+            .collect();
+        psd.sort_by_key(|&s| Reverse(s));
         let mut counts = [0usize; 8];
         for &(h, l) in pairs {
             let (ph, pl) = (self.players[h], self.players[l]);
@@ -432,7 +480,7 @@ impl Round<'_> {
         }
         let quality = Quality {
             pairs: Reverse(pairs.len()),
-            floater_scores,
+            psd,
             counts,
         };
         if search.best.as_ref().is_none_or(|(q, ..)| quality < *q) {
@@ -457,6 +505,8 @@ struct Search {
     judged: usize,
     ideal: Quality,
     rest: Mask,
+    /// The bracket's lowest score.
+    low: u32,
 }
 
 impl Search {
