@@ -246,7 +246,7 @@ async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
     let referee = Referee::new(Store::open_in_memory().await.unwrap());
     let mut tx = referee.store().write().await.unwrap();
     let spec = TournamentSpec {
-        name: "small",
+        name: "open",
         game: "chess",
         options: &Options::default(),
         format: Format::Swiss { rounds: 5 },
@@ -255,15 +255,15 @@ async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
     referee.new_tournament(&mut tx, spec).await.unwrap();
     for i in 1..=4 {
         referee
-            .join_tournament(&mut tx, "small", &player(i))
+            .join_tournament(&mut tx, "open", &player(i))
             .await
             .unwrap();
     }
     referee
-        .start_tournament(&mut tx, "small", "test")
+        .start_tournament(&mut tx, "open", "test")
         .await
         .unwrap();
-    let t = tournaments::by_name(&mut tx, "small")
+    let t = tournaments::by_name(&mut tx, "open")
         .await
         .unwrap()
         .unwrap();
@@ -276,7 +276,7 @@ async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
             break;
         }
     }
-    let t = tournaments::by_name(&mut tx, "small")
+    let t = tournaments::by_name(&mut tx, "open")
         .await
         .unwrap()
         .unwrap();
@@ -292,12 +292,12 @@ async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
         None
     );
     assert_eq!(mails.len(), 4, "{mails:?}");
-    let standings = referee.standings_text(&mut tx, "small").await.unwrap();
+    let standings = referee.standings_text(&mut tx, "open").await.unwrap();
     for (i, mail) in mails.iter().enumerate() {
         assert_eq!(mail.address, player(i + 1));
         assert_eq!(
             mail.subject,
-            format!("Tournament small: ended after round {played}")
+            format!("Tournament open: ended after round {played}")
         );
         assert!(
             mail.text.contains(&format!(

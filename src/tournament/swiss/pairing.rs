@@ -25,12 +25,19 @@ type Mask = u128;
 /// The quality of a bracket's candidate, best first: pairs (C5), the
 /// pairing score difference (C6: each pair's score difference and each
 /// downfloater's score less one point below the bracket's lowest, highest
-/// first), then C8-C15 as counts.
+/// first), then C7 (the pairs the following bracket can make), then C8-C15
+/// as counts, then C16-C19: the score differences of
+/// the players who float as they did one and two rounds before, highest
+/// first.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Quality {
     pairs: Reverse<usize>,
     psd: Vec<u32>,
+    /// C7: the pairs the following bracket (the downfloaters and the next
+    /// score group) can make.
+    next_pairs: Reverse<usize>,
     counts: [usize; 8],
+    repeated_floats: [Vec<u32>; 4],
 }
 
 struct Round<'a> {
@@ -41,6 +48,7 @@ struct Round<'a> {
     initial: Colour,
     memo: HashMap<Mask, bool>,
     completable: HashMap<Mask, bool>,
+    most_pairs: HashMap<Mask, usize>,
 }
 
 /// Pairs round `round` of `rounds` for `players` (those to be paired:
@@ -65,6 +73,7 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         initial,
         memo: HashMap::new(),
         completable: HashMap::new(),
+        most_pairs: HashMap::new(),
     };
     let n = r.players.len();
     let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
@@ -154,6 +163,32 @@ impl Round<'_> {
         ok
     }
 
+    /// The most pairs the players of `mask` can make (C1 and C3).
+    fn most_pairs(&mut self, mask: Mask) -> usize {
+        let most = mask.count_ones() as usize / 2;
+        if most == 0 {
+            return 0;
+        }
+        if let Some(&known) = self.most_pairs.get(&mask) {
+            return known;
+        }
+        let first = mask.trailing_zeros() as usize;
+        let others = mask & !(1 << first);
+        // The first player unpaired, or paired with each partner in turn;
+        // stop once every player but at most one is paired.
+        let mut best = self.most_pairs(others);
+        for j in (first + 1)..self.players.len() {
+            if best == most {
+                break;
+            }
+            if others & (1 << j) != 0 && self.compatible(first, j) {
+                best = best.max(1 + self.most_pairs(others & !(1 << j)));
+            }
+        }
+        self.most_pairs.insert(mask, best);
+        best
+    }
+
     /// Whether the players of `mask` can all be paired.
     fn matchable(&mut self, mask: Mask) -> bool {
         if mask == 0 {
@@ -205,12 +240,25 @@ impl Round<'_> {
     /// down first, then the score group's), `rest` the players of the lower
     /// score groups. Returns the pairs and the downfloaters.
     fn bracket(&mut self, bracket: &[usize], rest: Mask) -> (Vec<(usize, usize)>, Vec<usize>) {
+        // The next score group, which C7 looks at.
+        let next_score = (0..self.players.len())
+            .filter(|&i| rest & (1 << i) != 0)
+            .map(|i| self.players[i].points)
+            .max();
+        let next_group: Mask = (0..self.players.len())
+            .filter(|&i| rest & (1 << i) != 0 && Some(self.players[i].points) == next_score)
+            .fold(0, |m, i| m | 1 << i);
+        let mut ideal = self.ideal(bracket);
+        if rest != 0 {
+            ideal.next_pairs = Reverse((next_group.count_ones() as usize + bracket.len() % 2) / 2);
+        }
         let mut search = Search {
             best: None,
             judged: 0,
-            ideal: self.ideal(bracket),
+            ideal,
             rest,
             low: self.lowest(bracket),
+            next_group,
         };
         let score = bracket
             .iter()
@@ -277,7 +325,9 @@ impl Round<'_> {
         Quality {
             pairs: Reverse(bracket.len() / 2),
             psd,
+            next_pairs: Reverse(0),
             counts: [0; 8],
+            repeated_floats: Default::default(),
         }
     }
 
@@ -357,11 +407,47 @@ impl Round<'_> {
             .copied()
             .filter(|i| !paired.contains(i) && !floaters.contains(i))
             .collect();
+        // What the moved-down players' pairs and floaters already cost.
+        let mut base = [0usize; 8];
+        for &(h, l) in pairs.iter() {
+            add(&mut base, &self.pair_counts(h, l).0);
+        }
+        for &f in floaters.iter() {
+            base[4] += usize::from(last_float(self.players[f], 1) == Float::Down);
+            base[6] += usize::from(last_float(self.players[f], 2) == Float::Down);
+        }
         for p in (0..=players.len() / 2).rev() {
+            // Every candidate with `p` pairs here has the same C5 and C6
+            // (the players here share one score): only C8 on tell them
+            // apart, and those only grow as pairs are added.
+            let mut psd: Vec<u32> = pairs
+                .iter()
+                .map(|&(a, b)| self.players[a].points.abs_diff(self.players[b].points))
+                .chain(
+                    floaters
+                        .iter()
+                        .map(|&f| self.players[f].points + 2 - search.low),
+                )
+                .chain(std::iter::repeat_n(0, p))
+                .chain(std::iter::repeat_n(2, players.len() - 2 * p))
+                .collect();
+            psd.sort_by_key(|&d| Reverse(d));
+            let key = (Reverse(pairs.len() + p), psd);
+            let next_pairs = if search.rest == 0 {
+                0
+            } else {
+                let floating = floaters.len() + players.len() - 2 * p;
+                (search.next_group.count_ones() as usize + floating) / 2
+            };
             for k in 0..=p.min(players.len() - p) {
                 for (s1, s2) in exchanges(&players, p, k) {
                     let mut taken = vec![false; s2.len()];
-                    self.transpose(&s1, &s2, &mut taken, pairs, floaters, search);
+                    let mut bound = Bound {
+                        key: key.clone(),
+                        next_pairs,
+                        counts: base,
+                    };
+                    self.transpose(&s1, &s2, &mut taken, pairs, floaters, &mut bound, search);
                     if search.done() {
                         return;
                     }
@@ -381,9 +467,10 @@ impl Round<'_> {
         taken: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         floaters: &mut Vec<usize>,
+        bound: &mut Bound,
         search: &mut Search,
     ) {
-        if search.done() {
+        if search.done() || bound.beaten(search) {
             return;
         }
         let Some((&a, s1_rest)) = s1.split_first() else {
@@ -403,11 +490,57 @@ impl Round<'_> {
                 taken[k] = true;
                 let (h, l) = if a < s2[k] { (a, s2[k]) } else { (s2[k], a) };
                 pairs.push((h, l));
-                self.transpose(s1_rest, s2, taken, pairs, floaters, search);
+                let before = bound.counts;
+                add(&mut bound.counts, &self.pair_counts(h, l).0);
+                self.transpose(s1_rest, s2, taken, pairs, floaters, bound, search);
+                bound.counts = before;
                 pairs.pop();
                 taken[k] = false;
             }
         }
+    }
+
+    /// What one pair costs in C8-C15 (as counts: C8, C9, C10, C11, then
+    /// the repeated floats C12-C15), and its score difference.
+    fn pair_counts(&self, h: usize, l: usize) -> ([usize; 8], u32) {
+        let mut counts = [0usize; 8];
+        let (ph, pl) = (self.players[h], self.players[l]);
+        let colour = allocate(ph, pl, self.initial);
+        let top = self.topscorer[h] || self.topscorer[l];
+        for (p, got) in [(ph, colour), (pl, colour.other())] {
+            let mut after = p.colours.clone();
+            after.push(Some(got));
+            let played: Vec<Colour> = after.iter().flatten().copied().collect();
+            let three = played.len() >= 3 && played[played.len() - 3..].iter().all(|c| *c == got);
+            if top && difference(&after).abs() > 2 {
+                counts[0] += 1;
+            }
+            if top && three {
+                counts[1] += 1;
+            }
+            if let Some(pref) = preference(&p.colours)
+                && pref.colour != got
+            {
+                counts[2] += 1;
+                if pref.strength >= Strength::Strong {
+                    counts[3] += 1;
+                }
+            }
+        }
+        // Floats: the higher score floats down, the lower up.
+        let difference = ph.points.abs_diff(pl.points);
+        if difference > 0 {
+            let (down, up) = if ph.points > pl.points {
+                (ph, pl)
+            } else {
+                (pl, ph)
+            };
+            counts[4] += usize::from(last_float(down, 1) == Float::Down);
+            counts[5] += usize::from(last_float(up, 1) == Float::Up);
+            counts[6] += usize::from(last_float(down, 2) == Float::Down);
+            counts[7] += usize::from(last_float(up, 2) == Float::Up);
+        }
+        (counts, difference)
     }
 
     /// Judges one whole candidate of the bracket.
@@ -434,54 +567,44 @@ impl Round<'_> {
             .collect();
         psd.sort_by_key(|&s| Reverse(s));
         let mut counts = [0usize; 8];
+        let mut repeated: [Vec<u32>; 4] = Default::default();
         for &(h, l) in pairs {
-            let (ph, pl) = (self.players[h], self.players[l]);
-            let colour = allocate(ph, pl, self.initial);
-            for (p, got, top) in [
-                (ph, colour, self.topscorer[h] || self.topscorer[l]),
-                (pl, colour.other(), self.topscorer[h] || self.topscorer[l]),
-            ] {
-                let mut after = p.colours.clone();
-                after.push(Some(got));
-                let played: Vec<Colour> = after.iter().flatten().copied().collect();
-                let three =
-                    played.len() >= 3 && played[played.len() - 3..].iter().all(|c| *c == got);
-                if top && difference(&after).abs() > 2 {
-                    counts[0] += 1;
-                }
-                if top && three {
-                    counts[1] += 1;
-                }
-                if let Some(pref) = preference(&p.colours)
-                    && pref.colour != got
-                {
-                    counts[2] += 1;
-                    if pref.strength >= Strength::Strong {
-                        counts[3] += 1;
-                    }
-                }
+            let (pair_counts, difference) = self.pair_counts(h, l);
+            for k in 0..8 {
+                counts[k] += pair_counts[k];
             }
-            // Floats: the higher score floats down, the lower up.
-            if ph.points != pl.points {
-                let (down, up) = if ph.points > pl.points {
-                    (ph, pl)
-                } else {
-                    (pl, ph)
-                };
-                counts[4] += usize::from(last_float(down, 1) == Float::Down);
-                counts[5] += usize::from(last_float(up, 1) == Float::Up);
-                counts[6] += usize::from(last_float(down, 2) == Float::Down);
-                counts[7] += usize::from(last_float(up, 2) == Float::Up);
+            for k in 0..4 {
+                if pair_counts[4 + k] > 0 {
+                    repeated[k].push(difference);
+                }
             }
         }
         for &f in floaters {
-            counts[4] += usize::from(last_float(self.players[f], 1) == Float::Down);
-            counts[6] += usize::from(last_float(self.players[f], 2) == Float::Down);
+            // A downfloater's difference, as for C6: to one point below
+            // the bracket's lowest score.
+            let difference = self.players[f].points + 2 - search.low;
+            for (k, back) in [(0, 1), (2, 2)] {
+                if last_float(self.players[f], back) == Float::Down {
+                    counts[4 + k] += 1;
+                    repeated[k].push(difference);
+                }
+            }
         }
+        for list in &mut repeated {
+            list.sort_by_key(|&d| Reverse(d));
+        }
+        let next_pairs = if search.rest == 0 {
+            0
+        } else {
+            let following = floaters.iter().fold(search.next_group, |m, &i| m | 1 << i);
+            self.most_pairs(following)
+        };
         let quality = Quality {
             pairs: Reverse(pairs.len()),
             psd,
+            next_pairs: Reverse(next_pairs),
             counts,
+            repeated_floats: repeated,
         };
         if search.best.as_ref().is_none_or(|(q, ..)| quality < *q) {
             search.best = Some((quality, pairs.to_vec(), floaters.to_vec()));
@@ -497,6 +620,39 @@ fn last_float(p: &Player, back: usize) -> Float {
         .map_or(Float::None, |i| p.floats[i])
 }
 
+fn add(counts: &mut [usize; 8], more: &[usize; 8]) {
+    for (c, m) in counts.iter_mut().zip(more) {
+        *c += m;
+    }
+}
+
+/// What every completion of a partial candidate will at least cost: its
+/// C5 and C6 (fixed for a given number of pairs) and the C8-C15 counts of
+/// the pairs made so far (later pairs only add to them).
+struct Bound {
+    key: (Reverse<usize>, Vec<u32>),
+    /// The most pairs the following bracket could make (C7).
+    next_pairs: usize,
+    counts: [usize; 8],
+}
+
+impl Bound {
+    /// Whether no completion can be better than the best candidate found
+    /// (an equal one would come later in the order, so is not better).
+    fn beaten(&self, search: &Search) -> bool {
+        let Some((best, ..)) = &search.best else {
+            return false;
+        };
+        match self.key.0.cmp(&best.pairs).then_with(|| self.key.1.cmp(&best.psd)) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => {
+                best.next_pairs.0 >= self.next_pairs && self.counts > best.counts
+            }
+        }
+    }
+}
+
 /// A bracket's candidate: its quality, its pairs and its downfloaters.
 type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
 
@@ -507,6 +663,8 @@ struct Search {
     rest: Mask,
     /// The bracket's lowest score.
     low: u32,
+    /// The players of the next score group (none for the last bracket).
+    next_group: Mask,
 }
 
 impl Search {
