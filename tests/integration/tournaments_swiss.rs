@@ -310,7 +310,12 @@ async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
         assert!(mail.text.ends_with(&standings), "{}", mail.text);
     }
     assert!(
-        referee.swiss_announcements(&mut tx).await.unwrap().1.is_empty(),
+        referee
+            .swiss_announcements(&mut tx)
+            .await
+            .unwrap()
+            .1
+            .is_empty(),
         "told once"
     );
     tx.commit().await.unwrap();

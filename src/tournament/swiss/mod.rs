@@ -7,13 +7,15 @@
 //!   floats, byes) from the games and byes so far.
 //! - [`colour`]: colour preferences (C.04.3 A.6) and the colour allocation
 //!   rules E1-E5.
-//! - [`pairing`]: one round: the bye, then the score brackets top down,
-//!   each by a search over the Dutch candidates in their documented order.
+//! - [`pairing`]: one round: the score brackets top down, each by a
+//!   search over the Dutch candidates in their documented order; the
+//!   last bracket leaves the bye.
 //! - [`standings`]: points, then Buchholz Cut 1, Buchholz and
 //!   Sonneborn-Berger (FIDE C.07's tiebreaks for a Swiss).
 //!
 //! `docs/tournaments.md` says which of the Dutch rules are implemented as
-//! written and which are simplified.
+//! written and which are simplified; the tests of `replay` check the pairing against
+//! bbpPairings, an independent engine.
 
 pub mod colour;
 pub mod history;

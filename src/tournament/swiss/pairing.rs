@@ -1,5 +1,5 @@
-//! One round of the Dutch system (C.04.3): the bye first, then each score
-//! bracket from the top, paired by a search over the Dutch candidates in
+//! One round of the Dutch system (C.04.3): each score bracket from the
+//! top (the last one's unpaired player gets the bye), paired by a search over the Dutch candidates in
 //! their documented order (S2 transposed, then S1 and S2 exchanged), each
 //! candidate judged by the absolute criteria C1-C3 and the completion
 //! criterion C4, then by the quality criteria in order; the first
@@ -16,9 +16,9 @@ use super::{Board, Colour, Float, Pairing, Player};
 /// 128-bit mask).
 pub const MAX_PLAYERS: usize = 128;
 
-/// How many candidates a bracket's search judges before it takes the best
-/// one found.
-const CANDIDATES: usize = 20_000;
+/// How many steps (partial candidates extended, whole ones judged) a
+/// bracket's search takes before it settles for the best candidate found.
+const STEPS: usize = 200_000;
 
 type Mask = u128;
 
@@ -49,6 +49,9 @@ struct Round<'a> {
     memo: HashMap<Mask, bool>,
     completable: HashMap<Mask, bool>,
     most_pairs: HashMap<Mask, usize>,
+    /// Each pair's cost, once worked out (the search meets the same pairs
+    /// in many candidates).
+    pair_costs: HashMap<(usize, usize), ([usize; 8], u32)>,
 }
 
 /// Pairs round `round` of `rounds` for `players` (those to be paired:
@@ -74,6 +77,7 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         memo: HashMap::new(),
         completable: HashMap::new(),
         most_pairs: HashMap::new(),
+        pair_costs: HashMap::new(),
     };
     let n = r.players.len();
     let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
@@ -254,7 +258,7 @@ impl Round<'_> {
         }
         let mut search = Search {
             best: None,
-            judged: 0,
+            steps: 0,
             ideal,
             rest,
             low: self.lowest(bracket),
@@ -352,6 +356,7 @@ impl Round<'_> {
         floaters: &mut Vec<usize>,
         search: &mut Search,
     ) {
+        search.steps += 1;
         if search.done() {
             return;
         }
@@ -470,6 +475,7 @@ impl Round<'_> {
         bound: &mut Bound,
         search: &mut Search,
     ) {
+        search.steps += 1;
         if search.done() || bound.beaten(search) {
             return;
         }
@@ -502,7 +508,10 @@ impl Round<'_> {
 
     /// What one pair costs in C8-C15 (as counts: C8, C9, C10, C11, then
     /// the repeated floats C12-C15), and its score difference.
-    fn pair_counts(&self, h: usize, l: usize) -> ([usize; 8], u32) {
+    fn pair_counts(&mut self, h: usize, l: usize) -> ([usize; 8], u32) {
+        if let Some(&known) = self.pair_costs.get(&(h, l)) {
+            return known;
+        }
         let mut counts = [0usize; 8];
         let (ph, pl) = (self.players[h], self.players[l]);
         let colour = allocate(ph, pl, self.initial);
@@ -540,12 +549,13 @@ impl Round<'_> {
             counts[6] += usize::from(last_float(down, 2) == Float::Down);
             counts[7] += usize::from(last_float(up, 2) == Float::Up);
         }
+        self.pair_costs.insert((h, l), (counts, difference));
         (counts, difference)
     }
 
     /// Judges one whole candidate of the bracket.
     fn judge(&mut self, pairs: &[(usize, usize)], floaters: &[usize], search: &mut Search) {
-        search.judged += 1;
+        search.steps += 1;
         // C4: the downfloaters and the lower groups must still pair, but
         // the bye (the last bracket's one downfloater, C2).
         let next = floaters.iter().fold(search.rest, |m, &i| m | 1 << i);
@@ -643,11 +653,20 @@ impl Bound {
         let Some((best, ..)) = &search.best else {
             return false;
         };
-        match self.key.0.cmp(&best.pairs).then_with(|| self.key.1.cmp(&best.psd)) {
+        match self
+            .key
+            .0
+            .cmp(&best.pairs)
+            .then_with(|| self.key.1.cmp(&best.psd))
+        {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
+            // Equal counts cannot do better either, unless by C16-C19,
+            // which only repeated floats (counts 4 to 7) bring in.
             std::cmp::Ordering::Equal => {
-                best.next_pairs.0 >= self.next_pairs && self.counts > best.counts
+                best.next_pairs.0 >= self.next_pairs
+                    && (self.counts > best.counts
+                        || (self.counts == best.counts && best.counts[4..].iter().all(|&c| c == 0)))
             }
         }
     }
@@ -658,7 +677,7 @@ type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
 
 struct Search {
     best: Option<Candidate>,
-    judged: usize,
+    steps: usize,
     ideal: Quality,
     rest: Mask,
     /// The bracket's lowest score.
@@ -669,7 +688,7 @@ struct Search {
 
 impl Search {
     fn done(&self) -> bool {
-        self.judged >= CANDIDATES || self.best.as_ref().is_some_and(|(q, ..)| *q == self.ideal)
+        self.steps >= STEPS || self.best.as_ref().is_some_and(|(q, ..)| *q == self.ideal)
     }
 }
 
