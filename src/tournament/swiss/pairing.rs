@@ -445,6 +445,13 @@ impl Round<'_> {
                 (search.next_group.count_ones() as usize + floating) / 2
             };
             for k in 0..=p.min(players.len() - p) {
+                // The exchanges of `k` players are listed whole: past the
+                // search's budget, a longer list could not be tried anyway.
+                if search.done()
+                    || choose(p, k).saturating_mul(choose(players.len() - p, k)) > STEPS
+                {
+                    break;
+                }
                 for (s1, s2) in exchanges(&players, p, k) {
                     let mut taken = vec![false; s2.len()];
                     let mut bound = Bound {
@@ -458,8 +465,14 @@ impl Round<'_> {
                     }
                 }
             }
-            // Fewer pairs are worse whatever else (C5).
-            if search.best.is_some() {
+            // Fewer pairs are worse whatever else (C5): stop once the best
+            // found (perhaps with another choice for the players moved
+            // down) has more than the next level could make.
+            if search
+                .best
+                .as_ref()
+                .is_some_and(|(q, ..)| q.pairs.0 >= pairs.len() + p)
+            {
                 return;
             }
         }
@@ -732,6 +745,11 @@ fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usiz
             )
         })
         .collect()
+}
+
+/// The number of `k`-subsets of an `n`-set (saturating).
+fn choose(n: usize, k: usize) -> usize {
+    (0..k).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
 /// Every `k`-subset of `0..n`, in lexicographic order.
