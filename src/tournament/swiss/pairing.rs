@@ -154,7 +154,7 @@ impl Round<'_> {
     /// Whether the players of `mask` can all be paired but, when they are
     /// odd, one who may have the bye (C4's test, with C2).
     fn completable(&mut self, mask: Mask) -> bool {
-        if mask.count_ones() % 2 == 0 {
+        if mask.count_ones().is_multiple_of(2) {
             return self.matchable(mask);
         }
         if let Some(&known) = self.completable.get(&mask) {
@@ -326,11 +326,25 @@ impl Round<'_> {
         }
         psd.resize(bracket.len() - bracket.len() / 2, 0);
         psd.sort_by_key(|&d| Reverse(d));
+        // C10 at best: the players who want White meet those who want
+        // Black, then those without a preference; two who want the same
+        // colour cost one preference.
+        let (mut white, mut black, mut free) = (0usize, 0usize, 0usize);
+        for &i in bracket {
+            match preference(&self.players[i].colours).map(|p| p.colour) {
+                Some(Colour::White) => white += 1,
+                Some(Colour::Black) => black += 1,
+                None => free += 1,
+            }
+        }
+        let unpaired = bracket.len() % 2;
+        let mut counts = [0; 8];
+        counts[2] = white.abs_diff(black).saturating_sub(free + unpaired) / 2;
         Quality {
             pairs: Reverse(bracket.len() / 2),
             psd,
             next_pairs: Reverse(0),
-            counts: [0; 8],
+            counts,
             repeated_floats: Default::default(),
         }
     }
@@ -414,12 +428,24 @@ impl Round<'_> {
             .collect();
         // What the moved-down players' pairs and floaters already cost.
         let mut base = [0usize; 8];
+        let mut base_repeated: [Vec<u32>; 4] = Default::default();
         for &(h, l) in pairs.iter() {
-            add(&mut base, &self.pair_counts(h, l).0);
+            let (costs, difference) = self.pair_counts(h, l);
+            add(&mut base, &costs);
+            for k in 0..4 {
+                if costs[4 + k] > 0 {
+                    base_repeated[k].push(difference);
+                }
+            }
         }
         for &f in floaters.iter() {
-            base[4] += usize::from(last_float(self.players[f], 1) == Float::Down);
-            base[6] += usize::from(last_float(self.players[f], 2) == Float::Down);
+            let difference = self.players[f].points + 2 - search.low;
+            for (k, back) in [(0, 1), (2, 2)] {
+                if last_float(self.players[f], back) == Float::Down {
+                    base[4 + k] += 1;
+                    base_repeated[k].push(difference);
+                }
+            }
         }
         for p in (0..=players.len() / 2).rev() {
             // Every candidate with `p` pairs here has the same C5 and C6
@@ -453,13 +479,14 @@ impl Round<'_> {
                     break;
                 }
                 for (s1, s2) in exchanges(&players, p, k) {
-                    let mut taken = vec![false; s2.len()];
                     let mut bound = Bound {
+                        taken: vec![false; s2.len()],
                         key: key.clone(),
                         next_pairs,
                         counts: base,
+                        repeated: base_repeated.clone(),
                     };
-                    self.transpose(&s1, &s2, &mut taken, pairs, floaters, &mut bound, search);
+                    self.transpose(&s1, &s2, pairs, floaters, &mut bound, search);
                     if search.done() {
                         return;
                     }
@@ -482,7 +509,6 @@ impl Round<'_> {
         &mut self,
         s1: &[usize],
         s2: &[usize],
-        taken: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         floaters: &mut Vec<usize>,
         bound: &mut Bound,
@@ -496,7 +522,7 @@ impl Round<'_> {
             let before = floaters.len();
             floaters.extend(
                 s2.iter()
-                    .zip(taken.iter())
+                    .zip(bound.taken.iter())
                     .filter(|(_, t)| !**t)
                     .map(|(i, _)| *i),
             );
@@ -505,16 +531,27 @@ impl Round<'_> {
             return;
         };
         for k in 0..s2.len() {
-            if !taken[k] && self.compatible(a, s2[k]) {
-                taken[k] = true;
+            if !bound.taken[k] && self.compatible(a, s2[k]) {
+                bound.taken[k] = true;
                 let (h, l) = if a < s2[k] { (a, s2[k]) } else { (s2[k], a) };
                 pairs.push((h, l));
                 let before = bound.counts;
-                add(&mut bound.counts, &self.pair_counts(h, l).0);
-                self.transpose(s1_rest, s2, taken, pairs, floaters, bound, search);
+                let (costs, difference) = self.pair_counts(h, l);
+                add(&mut bound.counts, &costs);
+                for c in 0..4 {
+                    if costs[4 + c] > 0 {
+                        bound.repeated[c].push(difference);
+                    }
+                }
+                self.transpose(s1_rest, s2, pairs, floaters, bound, search);
+                for c in 0..4 {
+                    if costs[4 + c] > 0 {
+                        bound.repeated[c].pop();
+                    }
+                }
                 bound.counts = before;
                 pairs.pop();
-                taken[k] = false;
+                bound.taken[k] = false;
             }
         }
     }
@@ -649,17 +686,29 @@ fn add(counts: &mut [usize; 8], more: &[usize; 8]) {
     }
 }
 
-/// What every completion of a partial candidate will at least cost: its
-/// C5 and C6 (fixed for a given number of pairs) and the C8-C15 counts of
-/// the pairs made so far (later pairs only add to them).
+/// A partial candidate of a homogeneous bracket: the players of S2 taken
+/// so far, and what every completion of it will at least cost: its C5
+/// and C6 (fixed for a given number of pairs) and the C8-C15 counts of the
+/// pairs made so far (later pairs only add to them).
 struct Bound {
+    taken: Vec<bool>,
     key: (Reverse<usize>, Vec<u32>),
     /// The most pairs the following bracket could make (C7).
     next_pairs: usize,
     counts: [usize; 8],
+    /// The score differences of the repeated floats so far (C16-C19).
+    repeated: [Vec<u32>; 4],
 }
 
 impl Bound {
+    fn sorted_repeated(&self) -> [Vec<u32>; 4] {
+        let mut lists = self.repeated.clone();
+        for list in &mut lists {
+            list.sort_by_key(|&d| Reverse(d));
+        }
+        lists
+    }
+
     /// Whether no completion can be better than the best candidate found
     /// (an equal one would come later in the order, so is not better).
     fn beaten(&self, search: &Search) -> bool {
@@ -674,12 +723,14 @@ impl Bound {
         {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
-            // Equal counts cannot do better either, unless by C16-C19,
-            // which only repeated floats (counts 4 to 7) bring in.
+            // With equal counts, a completion can only keep them equal
+            // by adding no repeated float, so its C16-C19 are the ones
+            // so far.
             std::cmp::Ordering::Equal => {
                 best.next_pairs.0 >= self.next_pairs
                     && (self.counts > best.counts
-                        || (self.counts == best.counts && best.counts[4..].iter().all(|&c| c == 0)))
+                        || (self.counts == best.counts
+                            && self.sorted_repeated() >= best.repeated_floats))
             }
         }
     }
