@@ -51,7 +51,7 @@ pub use matches::{LogEntry, Match, MatchError, Step};
 use names::check_address;
 pub use names::{NameError, PublicNames, check_name, hidden_address, normalize_address};
 pub use notice::{Notice, NoticeKind};
-pub use swiss::{ByeMail, initial_colour};
+pub use swiss::{SwissMail, initial_colour};
 pub use tournament_setup::{DueStart, parse_start_day};
 pub use tournaments::{Left, MIN_PLAYERS, Section, TournamentError, TournamentSpec};
 pub use turns::Answer;

@@ -19,9 +19,10 @@ use crate::store::tournaments::{self, Entrant, Tournament, TournamentGame};
 use crate::tournament::swiss::{self, Bye, Colour, pairing::MAX_PLAYERS};
 use crate::tournament::{Format, Game, GameResult};
 
-/// The mail that tells a player they have the round's bye.
+/// A Swiss's mail to one player outside their games: the round's bye, or
+/// the end of a tournament whose next round had no legal pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ByeMail {
+pub struct SwissMail {
     pub address: String,
     pub subject: String,
     pub text: String,
@@ -116,8 +117,9 @@ impl Referee {
     /// numbers, withdrawn players are left out, the games are created and
     /// the bye recorded. With `later`, the start mails are left for
     /// [`Referee::swiss_announcements`]; else their notices are returned.
-    /// A round no pairing can make (every pair left has met) ends the
-    /// tournament.
+    /// A round no pairing can make (every pair left has met, or only
+    /// players who had the bye could have it) ends the tournament; the mail
+    /// room then mails every entrant why, with the final standings.
     async fn pair_swiss_round(
         &self,
         conn: &mut Tx,
@@ -151,6 +153,7 @@ impl Referee {
         let Some(pairing) = swiss::pair_round(&players, round, rounds, initial_colour(t.id)) else {
             tracing::warn!(tournament = %t.name, round, "no pairing is possible: the tournament ends");
             tournaments::set_status(conn, t.id, "finished").await?;
+            swiss_store::add_unpairable(conn, t.id, round as i64).await?;
             return Ok(Vec::new());
         };
         let address = |n: u32| -> String {
@@ -244,12 +247,14 @@ impl Referee {
 
     /// The mails of Swiss rounds paired since the last call (inside the
     /// transaction of the game that ended a round): each new game's start
-    /// notices, and the bye's mail. The mail room queues them in the same
-    /// transaction.
+    /// notices, the bye's mail, and, for a Swiss that ended because its
+    /// next round had no legal pairing, a mail to every entrant still in it
+    /// saying so, with the final standings. The mail room queues them in
+    /// the same transaction.
     pub async fn swiss_announcements(
         &self,
         conn: &mut Tx,
-    ) -> Result<(Vec<Notice>, Vec<ByeMail>), RefereeError> {
+    ) -> Result<(Vec<Notice>, Vec<SwissMail>), RefereeError> {
         let mut notices = Vec::new();
         for id in swiss_store::take_unannounced(conn).await? {
             let Some(tid) = tournaments::of_game(conn, id).await? else {
@@ -288,7 +293,7 @@ impl Referee {
             let Some(e) = entrants.iter().find(|e| e.number == Some(bye.number)) else {
                 continue;
             };
-            mails.push(ByeMail {
+            mails.push(SwissMail {
                 address: e.address.clone(),
                 subject: format!("Tournament {}: round {} bye", t.name, bye.round),
                 text: format!(
@@ -301,6 +306,43 @@ impl Referee {
                 ),
             });
         }
+        for (tid, round) in swiss_store::take_unpairable(conn).await? {
+            let Some(t) = tournaments::get(conn, tid).await? else {
+                continue;
+            };
+            mails.extend(self.unpairable_mails(conn, &t, round as u32).await?);
+        }
         Ok((notices, mails))
+    }
+
+    /// The mails telling each entrant still in `t` that it ended because
+    /// `round` had no legal pairing, with the final standings.
+    async fn unpairable_mails(
+        &self,
+        conn: &mut Tx,
+        t: &Tournament,
+        round: u32,
+    ) -> Result<Vec<SwissMail>, RefereeError> {
+        let standings = self.standings_text(conn, &t.name).await?;
+        let text = format!(
+            "Tournament {} ({}) has ended after round {}: round {round} has no pairing the \
+             Swiss system allows, since every way of pairing the players left would have two \
+             of them meet a second time, or give the bye to a player who has had one. The \
+             standings after round {} are final.\n\n{standings}",
+            t.name,
+            t.format,
+            round - 1,
+            round - 1,
+        );
+        let entrants = tournaments::entrants(conn, t.id).await?;
+        Ok(entrants
+            .iter()
+            .filter(|e| !e.withdrawn)
+            .map(|e| SwissMail {
+                address: e.address.clone(),
+                subject: format!("Tournament {}: ended after round {}", t.name, round - 1),
+                text: text.clone(),
+            })
+            .collect())
     }
 }

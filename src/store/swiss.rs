@@ -1,5 +1,7 @@
-//! What a Swiss tournament keeps beyond a round robin's: the byes, and the
-//! games paired when a game ended whose start mails are still to be queued.
+//! What a Swiss tournament keeps beyond a round robin's: the byes, the
+//! games paired when a game ended whose start mails are still to be queued,
+//! and the Swiss that ended because a round had no legal pairing, until its
+//! entrants' mails are queued.
 
 use super::{StoreError, Tx};
 
@@ -73,4 +75,26 @@ pub async fn take_unannounced(conn: &mut Tx) -> Result<Vec<i64>, StoreError> {
     let mut ids: Vec<i64> = rows.into_iter().map(|(id,)| id).collect();
     ids.sort_unstable();
     Ok(ids)
+}
+
+/// Notes that `tournament` ended because `round` had no legal pairing; its
+/// entrants' mails are still to be queued.
+pub async fn add_unpairable(conn: &mut Tx, tournament: i64, round: i64) -> Result<(), StoreError> {
+    const SQL: &str = "INSERT INTO tournament_unpairable (tournament_id, round) VALUES ($1, $2)";
+    on!(conn, c => sqlx::query(SQL)
+        .bind(tournament)
+        .bind(round)
+        .execute(c)
+        .await?
+        .rows_affected());
+    Ok(())
+}
+
+/// The tournaments that ended for want of a pairing, with the round that
+/// could not be paired, now forgotten (their mails are being queued).
+pub async fn take_unpairable(conn: &mut Tx) -> Result<Vec<(i64, i64)>, StoreError> {
+    const SQL: &str = "DELETE FROM tournament_unpairable RETURNING tournament_id, round";
+    let mut rows: Vec<(i64, i64)> = on!(conn, c => sqlx::query_as(SQL).fetch_all(c).await?);
+    rows.sort_unstable();
+    Ok(rows)
 }

@@ -236,3 +236,87 @@ async fn a_swiss_pairs_each_round_when_the_last_one_ends() {
     }
     tx.commit().await.unwrap();
 }
+
+/// Four players over five rounds: once every pair has met (or the colour
+/// rules forbid what is left), the next round has no legal pairing. The
+/// tournament ends, and every entrant is mailed why, with the final
+/// standings.
+#[tokio::test]
+async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
+    let referee = Referee::new(Store::open_in_memory().await.unwrap());
+    let mut tx = referee.store().write().await.unwrap();
+    let spec = TournamentSpec {
+        name: "open",
+        game: "chess",
+        options: &Options::default(),
+        format: Format::Swiss { rounds: 5 },
+        rated: true,
+    };
+    referee.new_tournament(&mut tx, spec).await.unwrap();
+    for i in 1..=4 {
+        referee
+            .join_tournament(&mut tx, "open", &player(i))
+            .await
+            .unwrap();
+    }
+    referee
+        .start_tournament(&mut tx, "open", "test")
+        .await
+        .unwrap();
+    let t = tournaments::by_name(&mut tx, "open")
+        .await
+        .unwrap()
+        .unwrap();
+    let mut mails = Vec::new();
+    for _ in 1..=5 {
+        let before = tournaments::games(&mut tx, t.id).await.unwrap().len();
+        finish_round(&referee, &mut tx, t.id).await;
+        mails.extend(referee.swiss_announcements(&mut tx).await.unwrap().1);
+        if tournaments::games(&mut tx, t.id).await.unwrap().len() == before {
+            break;
+        }
+    }
+    let t = tournaments::by_name(&mut tx, "open")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.status, "finished");
+    let (games, byes) = stored(&mut tx, t.id).await;
+    let played = games.iter().map(|g| g.round).max().unwrap();
+    assert!(played < 5, "ended early, after round {played}");
+    assert!(byes.is_empty(), "four players: no bye");
+    // The pure pairing agrees that the next round has none.
+    let players = swiss::history(&[1, 2, 3, 4], &games, &byes, played);
+    assert_eq!(
+        swiss::pair_round(&players, played + 1, 5, initial_colour(t.id)),
+        None
+    );
+    assert_eq!(mails.len(), 4, "{mails:?}");
+    let standings = referee.standings_text(&mut tx, "open").await.unwrap();
+    for (i, mail) in mails.iter().enumerate() {
+        assert_eq!(mail.address, player(i + 1));
+        assert_eq!(
+            mail.subject,
+            format!("Tournament open: ended after round {played}")
+        );
+        assert!(
+            mail.text.contains(&format!(
+                "round {} has no pairing the Swiss system allows",
+                played + 1
+            )),
+            "{}",
+            mail.text
+        );
+        assert!(mail.text.ends_with(&standings), "{}", mail.text);
+    }
+    assert!(
+        referee
+            .swiss_announcements(&mut tx)
+            .await
+            .unwrap()
+            .1
+            .is_empty(),
+        "told once"
+    );
+    tx.commit().await.unwrap();
+}

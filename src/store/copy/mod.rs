@@ -296,6 +296,12 @@ const TABLES: &[Table] = &[
         columns: &[("game_id", Int)],
     },
     Table {
+        name: "tournament_unpairable",
+        order: "tournament_id",
+        identity: false,
+        columns: &[("tournament_id", Int), ("round", Int)],
+    },
+    Table {
         name: "game_clocks",
         order: "game_id",
         identity: false,

@@ -142,6 +142,9 @@ async fn fill(store: &Store) {
     crate::store::swiss::add_unannounced(&mut tx, id)
         .await
         .unwrap();
+    crate::store::swiss::add_unpairable(&mut tx, t, 2)
+        .await
+        .unwrap();
     let line = ratings::RatingRow {
         player: "a@x.test".into(),
         rating: 1_662.311_2,

@@ -92,13 +92,16 @@ pub fn allocate(higher: &Player, lower: &Player, initial: Colour) -> Colour {
         }
         _ => {}
     }
-    // E3: alternate from the latest round in which they had different
-    // colours.
-    let rounds = higher.colours.len().min(lower.colours.len());
-    for r in (0..rounds).rev() {
-        if let (Some(h), Some(l)) = (higher.colours[r], lower.colours[r])
-            && h != l
-        {
+    // E3: alternate from the most recent time one had White and the other
+    // Black, counting back each one's games played (a round one of them
+    // did not play is skipped for that one only, as bbpPairings reads the
+    // rule).
+    for (h, l) in played(&higher.colours)
+        .into_iter()
+        .rev()
+        .zip(played(&lower.colours).into_iter().rev())
+    {
+        if h != l {
             return h.other();
         }
     }

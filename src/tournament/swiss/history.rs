@@ -16,6 +16,11 @@ pub fn played_over_the_board(game: &Game) -> bool {
 /// The records of `numbers` after `rounds` rounds of `games` and `byes`
 /// (every game of those rounds finished). A player without a game or a bye
 /// in a round (a late entrant's earlier rounds) scores nothing in it.
+///
+/// As C.04.3 A.4 and bbpPairings read the rules: a round without a game
+/// played over the board (a bye, a forfeit either way, a round before a
+/// late entry) counts as a downfloat, and only games played over the board
+/// count as meetings (players whose game was forfeited may meet again).
 pub fn history(numbers: &[u32], games: &[Game], byes: &[Bye], rounds: u32) -> Vec<Player> {
     let mut players: Vec<Player> = numbers
         .iter()
@@ -33,7 +38,7 @@ pub fn history(numbers: &[u32], games: &[Game], byes: &[Bye], rounds: u32) -> Ve
         let before: Vec<u32> = players.iter().map(|p| p.points).collect();
         for p in &mut players {
             p.colours.push(None);
-            p.floats.push(Float::None);
+            p.floats.push(Float::Down);
         }
         for game in games.iter().filter(|g| g.round == round) {
             let over_the_board = played_over_the_board(game);
@@ -45,14 +50,16 @@ pub fn history(numbers: &[u32], games: &[Game], byes: &[Bye], rounds: u32) -> Ve
                     continue;
                 };
                 let p = &mut players[i];
-                p.opponents.push(other);
                 let got = score(game, me).unwrap_or(0);
                 p.points += got;
-                if over_the_board {
-                    p.colours[round as usize - 1] = Some(colour);
-                } else if got == 2 {
-                    p.no_bye = true;
+                if !over_the_board {
+                    // C2: a win by forfeit bars the bye as the bye does.
+                    p.no_bye |= got == 2;
+                    continue;
                 }
+                p.opponents.push(other);
+                p.colours[round as usize - 1] = Some(colour);
+                p.floats[round as usize - 1] = Float::None;
                 if let Some(j) = index(other) {
                     p.floats[round as usize - 1] = match before[i].cmp(&before[j]) {
                         std::cmp::Ordering::Greater => Float::Down,

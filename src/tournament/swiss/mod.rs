@@ -7,19 +7,23 @@
 //!   floats, byes) from the games and byes so far.
 //! - [`colour`]: colour preferences (C.04.3 A.6) and the colour allocation
 //!   rules E1-E5.
-//! - [`pairing`]: one round: the bye, then the score brackets top down,
-//!   each by a search over the Dutch candidates in their documented order.
+//! - [`pairing`]: one round: the score brackets top down, each by a
+//!   search over the Dutch candidates in their documented order; the
+//!   last bracket leaves the bye.
 //! - [`standings`]: points, then Buchholz Cut 1, Buchholz and
 //!   Sonneborn-Berger (FIDE C.07's tiebreaks for a Swiss).
 //!
 //! `docs/tournaments.md` says which of the Dutch rules are implemented as
-//! written and which are simplified.
+//! written and which are simplified; the tests of `replay` check the pairing against
+//! bbpPairings, an independent engine.
 
 pub mod colour;
 pub mod history;
 pub mod pairing;
 pub mod standings;
 
+#[cfg(test)]
+mod replay;
 #[cfg(test)]
 mod tests;
 
@@ -44,7 +48,8 @@ impl Colour {
 
 /// How a player was paired in a past round against a player of another
 /// score (C.04.3 A.4): the higher of the two floats down, the lower up; a
-/// pairing-allocated bye counts as a downfloat.
+/// round without a game played over the board (a bye, a forfeit, a round
+/// before a late entry) counts as a downfloat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Float {
     None,
@@ -63,9 +68,11 @@ pub struct Player {
     /// round without a game played over the board (a bye, a forfeit, a
     /// round before a late entry).
     pub colours: Vec<Option<Colour>>,
-    /// Each past round's float.
+    /// Each past round's float (a round without a game played over the
+    /// board is a downfloat).
     pub floats: Vec<Float>,
-    /// Everyone this player has been paired with.
+    /// Everyone this player has played over the board (C1: a forfeited
+    /// game is no meeting).
     pub opponents: Vec<u32>,
     /// Has had a pairing-allocated bye or a win by forfeit, so may not get
     /// the bye (C.04.3 C.2).

@@ -1,5 +1,5 @@
-//! One round of the Dutch system (C.04.3): the bye first, then each score
-//! bracket from the top, paired by a search over the Dutch candidates in
+//! One round of the Dutch system (C.04.3): each score bracket from the
+//! top (the last one's unpaired player gets the bye), paired by a search over the Dutch candidates in
 //! their documented order (S2 transposed, then S1 and S2 exchanged), each
 //! candidate judged by the absolute criteria C1-C3 and the completion
 //! criterion C4, then by the quality criteria in order; the first
@@ -16,19 +16,28 @@ use super::{Board, Colour, Float, Pairing, Player};
 /// 128-bit mask).
 pub const MAX_PLAYERS: usize = 128;
 
-/// How many candidates a bracket's search judges before it takes the best
-/// one found.
-const CANDIDATES: usize = 20_000;
+/// How many steps (partial candidates extended, whole ones judged) a
+/// bracket's search takes before it settles for the best candidate found.
+const STEPS: usize = 200_000;
 
 type Mask = u128;
 
 /// The quality of a bracket's candidate, best first: pairs (C5), the
-/// downfloaters' scores (C6), then C8-C15 as counts.
+/// pairing score difference (C6: each pair's score difference and each
+/// downfloater's score less one point below the bracket's lowest, highest
+/// first), then C7 (the pairs the following bracket can make), then C8-C15
+/// as counts, then C16-C19: the score differences of
+/// the players who float as they did one and two rounds before, highest
+/// first.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Quality {
     pairs: Reverse<usize>,
-    floater_scores: Vec<u32>,
+    psd: Vec<u32>,
+    /// C7: the pairs the following bracket (the downfloaters and the next
+    /// score group) can make.
+    next_pairs: Reverse<usize>,
     counts: [usize; 8],
+    repeated_floats: [Vec<u32>; 4],
 }
 
 struct Round<'a> {
@@ -38,6 +47,11 @@ struct Round<'a> {
     absolute: Vec<Option<Colour>>,
     initial: Colour,
     memo: HashMap<Mask, bool>,
+    completable: HashMap<Mask, bool>,
+    most_pairs: HashMap<Mask, usize>,
+    /// Each pair's cost, once worked out (the search meets the same pairs
+    /// in many candidates).
+    pair_costs: HashMap<(usize, usize), ([usize; 8], u32)>,
 }
 
 /// Pairs round `round` of `rounds` for `players` (those to be paired:
@@ -61,22 +75,18 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         absolute,
         initial,
         memo: HashMap::new(),
+        completable: HashMap::new(),
+        most_pairs: HashMap::new(),
+        pair_costs: HashMap::new(),
     };
     let n = r.players.len();
     let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
-    // The bye: the lowest ranked of the lowest score who may have it and
-    // leaves the others pairable.
-    let mut bye = None;
-    if n % 2 == 1 {
-        let i = (0..n)
-            .rev()
-            .find(|&i| !r.players[i].no_bye && r.matchable(all & !(1 << i)))?;
-        bye = Some(i);
-    }
-    let pool = all & !bye.map_or(0, |i| 1 << i);
-    if !r.matchable(pool) {
+    // The bye is left by the last bracket, as its one downfloater (C.04.3
+    // A.1 and C5-C6); C2 only says who may have it.
+    if !r.completable(all) {
         return None;
     }
+    let pool = all;
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut carried: Vec<usize> = Vec::new();
     let mut scores: Vec<u32> = (0..n)
@@ -94,7 +104,8 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
         pairs.extend(found);
         carried = floaters;
     }
-    debug_assert!(carried.is_empty());
+    debug_assert!(carried.len() == n % 2);
+    let bye = carried.first().copied();
     let mut boards: Vec<Board> = pairs
         .iter()
         .map(|&(a, b)| {
@@ -140,7 +151,49 @@ impl Round<'_> {
         !(both_absolute && !self.topscorer[a] && !self.topscorer[b])
     }
 
-    /// Whether the players of `mask` can all be paired (C4's test).
+    /// Whether the players of `mask` can all be paired but, when they are
+    /// odd, one who may have the bye (C4's test, with C2).
+    fn completable(&mut self, mask: Mask) -> bool {
+        if mask.count_ones().is_multiple_of(2) {
+            return self.matchable(mask);
+        }
+        if let Some(&known) = self.completable.get(&mask) {
+            return known;
+        }
+        let ok = (0..self.players.len()).rev().any(|i| {
+            mask & (1 << i) != 0 && !self.players[i].no_bye && self.matchable(mask & !(1 << i))
+        });
+        self.completable.insert(mask, ok);
+        ok
+    }
+
+    /// The most pairs the players of `mask` can make (C1 and C3).
+    fn most_pairs(&mut self, mask: Mask) -> usize {
+        let most = mask.count_ones() as usize / 2;
+        if most == 0 {
+            return 0;
+        }
+        if let Some(&known) = self.most_pairs.get(&mask) {
+            return known;
+        }
+        let first = mask.trailing_zeros() as usize;
+        let others = mask & !(1 << first);
+        // The first player unpaired, or paired with each partner in turn;
+        // stop once every player but at most one is paired.
+        let mut best = self.most_pairs(others);
+        for j in (first + 1)..self.players.len() {
+            if best == most {
+                break;
+            }
+            if others & (1 << j) != 0 && self.compatible(first, j) {
+                best = best.max(1 + self.most_pairs(others & !(1 << j)));
+            }
+        }
+        self.most_pairs.insert(mask, best);
+        best
+    }
+
+    /// Whether the players of `mask` can all be paired.
     fn matchable(&mut self, mask: Mask) -> bool {
         if mask == 0 {
             return true;
@@ -191,11 +244,25 @@ impl Round<'_> {
     /// down first, then the score group's), `rest` the players of the lower
     /// score groups. Returns the pairs and the downfloaters.
     fn bracket(&mut self, bracket: &[usize], rest: Mask) -> (Vec<(usize, usize)>, Vec<usize>) {
+        // The next score group, which C7 looks at.
+        let next_score = (0..self.players.len())
+            .filter(|&i| rest & (1 << i) != 0)
+            .map(|i| self.players[i].points)
+            .max();
+        let next_group: Mask = (0..self.players.len())
+            .filter(|&i| rest & (1 << i) != 0 && Some(self.players[i].points) == next_score)
+            .fold(0, |m, i| m | 1 << i);
+        let mut ideal = self.ideal(bracket);
+        if rest != 0 {
+            ideal.next_pairs = Reverse((next_group.count_ones() as usize + bracket.len() % 2) / 2);
+        }
         let mut search = Search {
             best: None,
-            judged: 0,
-            ideal: self.ideal(bracket),
+            steps: 0,
+            ideal,
             rest,
+            low: self.lowest(bracket),
+            next_group,
         };
         let score = bracket
             .iter()
@@ -224,34 +291,71 @@ impl Round<'_> {
         }
         // No candidate within the search's bound: every player of the
         // bracket floats on, or, in the last bracket, any pairing (C4
-        // guarantees one).
-        let mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
+        // guarantees one) and the lowest who may have the bye.
+        let mask: Mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
         if rest == 0 {
-            (self.any_matching(mask), Vec::new())
+            let bye = (mask.count_ones() % 2 == 1).then(|| {
+                (0..self.players.len())
+                    .rev()
+                    .find(|&i| {
+                        mask & (1 << i) != 0
+                            && !self.players[i].no_bye
+                            && self.matchable(mask & !(1 << i))
+                    })
+                    .expect("C4 leaves a bye")
+            });
+            let mask = mask & !bye.map_or(0, |i| 1 << i);
+            (self.any_matching(mask), bye.into_iter().collect())
         } else {
             (Vec::new(), bracket.to_vec())
         }
     }
 
     /// The best a bracket could do: every player paired but one when odd,
-    /// that one of the lowest score, and no quality criterion broken.
+    /// that one of the lowest score, each moved-down player paired with a
+    /// resident, and no quality criterion broken.
     fn ideal(&self, bracket: &[usize]) -> Quality {
-        let floater_scores = if bracket.len() % 2 == 1 {
-            vec![
-                bracket
-                    .iter()
-                    .map(|&i| self.players[i].points)
-                    .min()
-                    .unwrap_or(0),
-            ]
-        } else {
-            Vec::new()
-        };
+        let low = self.lowest(bracket);
+        let mut psd: Vec<u32> = bracket
+            .iter()
+            .map(|&i| self.players[i].points - low)
+            .filter(|&d| d > 0)
+            .collect();
+        if bracket.len() % 2 == 1 {
+            psd.push(2);
+        }
+        psd.resize(bracket.len() - bracket.len() / 2, 0);
+        psd.sort_by_key(|&d| Reverse(d));
+        // C10 at best: the players who want White meet those who want
+        // Black, then those without a preference; two who want the same
+        // colour cost one preference.
+        let (mut white, mut black, mut free) = (0usize, 0usize, 0usize);
+        for &i in bracket {
+            match preference(&self.players[i].colours).map(|p| p.colour) {
+                Some(Colour::White) => white += 1,
+                Some(Colour::Black) => black += 1,
+                None => free += 1,
+            }
+        }
+        let unpaired = bracket.len() % 2;
+        let mut counts = [0; 8];
+        counts[2] = white.abs_diff(black).saturating_sub(free + unpaired) / 2;
         Quality {
             pairs: Reverse(bracket.len() / 2),
-            floater_scores,
-            counts: [0; 8],
+            psd,
+            next_pairs: Reverse(0),
+            counts,
+            repeated_floats: Default::default(),
         }
+    }
+
+    /// The lowest score of a bracket.
+    fn lowest(&self, bracket: &[usize]) -> u32 {
+        bracket
+            .iter()
+            .map(|&i| self.players[i].points)
+            .min()
+            .unwrap_or(0)
     }
 
     /// The heterogeneous part: each moved-down player, in ranking order,
@@ -266,6 +370,7 @@ impl Round<'_> {
         floaters: &mut Vec<usize>,
         search: &mut Search,
     ) {
+        search.steps += 1;
         if search.done() {
             return;
         }
@@ -321,18 +426,80 @@ impl Round<'_> {
             .copied()
             .filter(|i| !paired.contains(i) && !floaters.contains(i))
             .collect();
+        // What the moved-down players' pairs and floaters already cost.
+        let mut base = [0usize; 8];
+        let mut base_repeated: [Vec<u32>; 4] = Default::default();
+        for &(h, l) in pairs.iter() {
+            let (costs, difference) = self.pair_counts(h, l);
+            add(&mut base, &costs);
+            for k in 0..4 {
+                if costs[4 + k] > 0 {
+                    base_repeated[k].push(difference);
+                }
+            }
+        }
+        for &f in floaters.iter() {
+            let difference = self.players[f].points + 2 - search.low;
+            for (k, back) in [(0, 1), (2, 2)] {
+                if last_float(self.players[f], back) == Float::Down {
+                    base[4 + k] += 1;
+                    base_repeated[k].push(difference);
+                }
+            }
+        }
         for p in (0..=players.len() / 2).rev() {
+            // Every candidate with `p` pairs here has the same C5 and C6
+            // (the players here share one score): only C8 on tell them
+            // apart, and those only grow as pairs are added.
+            let mut psd: Vec<u32> = pairs
+                .iter()
+                .map(|&(a, b)| self.players[a].points.abs_diff(self.players[b].points))
+                .chain(
+                    floaters
+                        .iter()
+                        .map(|&f| self.players[f].points + 2 - search.low),
+                )
+                .chain(std::iter::repeat_n(0, p))
+                .chain(std::iter::repeat_n(2, players.len() - 2 * p))
+                .collect();
+            psd.sort_by_key(|&d| Reverse(d));
+            let key = (Reverse(pairs.len() + p), psd);
+            let next_pairs = if search.rest == 0 {
+                0
+            } else {
+                let floating = floaters.len() + players.len() - 2 * p;
+                (search.next_group.count_ones() as usize + floating) / 2
+            };
             for k in 0..=p.min(players.len() - p) {
+                // The exchanges of `k` players are listed whole: past the
+                // search's budget, a longer list could not be tried anyway.
+                if search.done()
+                    || choose(p, k).saturating_mul(choose(players.len() - p, k)) > STEPS
+                {
+                    break;
+                }
                 for (s1, s2) in exchanges(&players, p, k) {
-                    let mut taken = vec![false; s2.len()];
-                    self.transpose(&s1, &s2, &mut taken, pairs, floaters, search);
+                    let mut bound = Bound {
+                        taken: vec![false; s2.len()],
+                        key: key.clone(),
+                        next_pairs,
+                        counts: base,
+                        repeated: base_repeated.clone(),
+                    };
+                    self.transpose(&s1, &s2, pairs, floaters, &mut bound, search);
                     if search.done() {
                         return;
                     }
                 }
             }
-            // Fewer pairs are worse whatever else (C5).
-            if search.best.is_some() {
+            // Fewer pairs are worse whatever else (C5): stop once the best
+            // found (perhaps with another choice for the players moved
+            // down) has more than the next level could make.
+            if search
+                .best
+                .as_ref()
+                .is_some_and(|(q, ..)| q.pairs.0 >= pairs.len() + p)
+            {
                 return;
             }
         }
@@ -342,19 +509,20 @@ impl Round<'_> {
         &mut self,
         s1: &[usize],
         s2: &[usize],
-        taken: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         floaters: &mut Vec<usize>,
+        bound: &mut Bound,
         search: &mut Search,
     ) {
-        if search.done() {
+        search.steps += 1;
+        if search.done() || bound.beaten(search) {
             return;
         }
         let Some((&a, s1_rest)) = s1.split_first() else {
             let before = floaters.len();
             floaters.extend(
                 s2.iter()
-                    .zip(taken.iter())
+                    .zip(bound.taken.iter())
                     .filter(|(_, t)| !**t)
                     .map(|(i, _)| *i),
             );
@@ -363,77 +531,140 @@ impl Round<'_> {
             return;
         };
         for k in 0..s2.len() {
-            if !taken[k] && self.compatible(a, s2[k]) {
-                taken[k] = true;
+            if !bound.taken[k] && self.compatible(a, s2[k]) {
+                bound.taken[k] = true;
                 let (h, l) = if a < s2[k] { (a, s2[k]) } else { (s2[k], a) };
                 pairs.push((h, l));
-                self.transpose(s1_rest, s2, taken, pairs, floaters, search);
+                let before = bound.counts;
+                let (costs, difference) = self.pair_counts(h, l);
+                add(&mut bound.counts, &costs);
+                for c in 0..4 {
+                    if costs[4 + c] > 0 {
+                        bound.repeated[c].push(difference);
+                    }
+                }
+                self.transpose(s1_rest, s2, pairs, floaters, bound, search);
+                for c in 0..4 {
+                    if costs[4 + c] > 0 {
+                        bound.repeated[c].pop();
+                    }
+                }
+                bound.counts = before;
                 pairs.pop();
-                taken[k] = false;
+                bound.taken[k] = false;
             }
         }
     }
 
-    /// Judges one whole candidate of the bracket.
-    fn judge(&mut self, pairs: &[(usize, usize)], floaters: &[usize], search: &mut Search) {
-        search.judged += 1;
-        // C4: the downfloaters and the lower groups must still pair.
-        let next = floaters.iter().fold(search.rest, |m, &i| m | 1 << i);
-        if (search.rest == 0 && !floaters.is_empty()) || !self.matchable(next) {
-            return;
+    /// What one pair costs in C8-C15 (as counts: C8, C9, C10, C11, then
+    /// the repeated floats C12-C15), and its score difference.
+    fn pair_counts(&mut self, h: usize, l: usize) -> ([usize; 8], u32) {
+        if let Some(&known) = self.pair_costs.get(&(h, l)) {
+            return known;
         }
-        let mut floater_scores: Vec<u32> =
-            floaters.iter().map(|&i| self.players[i].points).collect();
-        floater_scores.sort_by_key(|&s| Reverse(s));
         let mut counts = [0usize; 8];
-        for &(h, l) in pairs {
-            let (ph, pl) = (self.players[h], self.players[l]);
-            let colour = allocate(ph, pl, self.initial);
-            for (p, got, top) in [
-                (ph, colour, self.topscorer[h] || self.topscorer[l]),
-                (pl, colour.other(), self.topscorer[h] || self.topscorer[l]),
-            ] {
-                let mut after = p.colours.clone();
-                after.push(Some(got));
-                let played: Vec<Colour> = after.iter().flatten().copied().collect();
-                let three =
-                    played.len() >= 3 && played[played.len() - 3..].iter().all(|c| *c == got);
-                if top && difference(&after).abs() > 2 {
-                    counts[0] += 1;
-                }
-                if top && three {
-                    counts[1] += 1;
-                }
-                if let Some(pref) = preference(&p.colours)
-                    && pref.colour != got
-                {
-                    counts[2] += 1;
-                    if pref.strength >= Strength::Strong {
-                        counts[3] += 1;
-                    }
+        let (ph, pl) = (self.players[h], self.players[l]);
+        let colour = allocate(ph, pl, self.initial);
+        let top = self.topscorer[h] || self.topscorer[l];
+        for (p, got) in [(ph, colour), (pl, colour.other())] {
+            let mut after = p.colours.clone();
+            after.push(Some(got));
+            let played: Vec<Colour> = after.iter().flatten().copied().collect();
+            let three = played.len() >= 3 && played[played.len() - 3..].iter().all(|c| *c == got);
+            if top && difference(&after).abs() > 2 {
+                counts[0] += 1;
+            }
+            if top && three {
+                counts[1] += 1;
+            }
+            if let Some(pref) = preference(&p.colours)
+                && pref.colour != got
+            {
+                counts[2] += 1;
+                if pref.strength >= Strength::Strong {
+                    counts[3] += 1;
                 }
             }
-            // Floats: the higher score floats down, the lower up.
-            if ph.points != pl.points {
-                let (down, up) = if ph.points > pl.points {
-                    (ph, pl)
-                } else {
-                    (pl, ph)
-                };
-                counts[4] += usize::from(last_float(down, 1) == Float::Down);
-                counts[5] += usize::from(last_float(up, 1) == Float::Up);
-                counts[6] += usize::from(last_float(down, 2) == Float::Down);
-                counts[7] += usize::from(last_float(up, 2) == Float::Up);
+        }
+        // Floats: the higher score floats down, the lower up.
+        let difference = ph.points.abs_diff(pl.points);
+        if difference > 0 {
+            let (down, up) = if ph.points > pl.points {
+                (ph, pl)
+            } else {
+                (pl, ph)
+            };
+            counts[4] += usize::from(last_float(down, 1) == Float::Down);
+            counts[5] += usize::from(last_float(up, 1) == Float::Up);
+            counts[6] += usize::from(last_float(down, 2) == Float::Down);
+            counts[7] += usize::from(last_float(up, 2) == Float::Up);
+        }
+        self.pair_costs.insert((h, l), (counts, difference));
+        (counts, difference)
+    }
+
+    /// Judges one whole candidate of the bracket.
+    fn judge(&mut self, pairs: &[(usize, usize)], floaters: &[usize], search: &mut Search) {
+        search.steps += 1;
+        // C4: the downfloaters and the lower groups must still pair, but
+        // the bye (the last bracket's one downfloater, C2).
+        let next = floaters.iter().fold(search.rest, |m, &i| m | 1 << i);
+        if search.rest == 0 {
+            if floaters.len() > 1 || floaters.iter().any(|&f| self.players[f].no_bye) {
+                return;
+            }
+        } else if !self.completable(next) {
+            return;
+        }
+        let mut psd: Vec<u32> = floaters
+            .iter()
+            .map(|&i| self.players[i].points + 2 - search.low)
+            .chain(
+                pairs
+                    .iter()
+                    .map(|&(a, b)| self.players[a].points.abs_diff(self.players[b].points)),
+            )
+            .collect();
+        psd.sort_by_key(|&s| Reverse(s));
+        let mut counts = [0usize; 8];
+        let mut repeated: [Vec<u32>; 4] = Default::default();
+        for &(h, l) in pairs {
+            let (pair_counts, difference) = self.pair_counts(h, l);
+            for k in 0..8 {
+                counts[k] += pair_counts[k];
+            }
+            for k in 0..4 {
+                if pair_counts[4 + k] > 0 {
+                    repeated[k].push(difference);
+                }
             }
         }
         for &f in floaters {
-            counts[4] += usize::from(last_float(self.players[f], 1) == Float::Down);
-            counts[6] += usize::from(last_float(self.players[f], 2) == Float::Down);
+            // A downfloater's difference, as for C6: to one point below
+            // the bracket's lowest score.
+            let difference = self.players[f].points + 2 - search.low;
+            for (k, back) in [(0, 1), (2, 2)] {
+                if last_float(self.players[f], back) == Float::Down {
+                    counts[4 + k] += 1;
+                    repeated[k].push(difference);
+                }
+            }
         }
+        for list in &mut repeated {
+            list.sort_by_key(|&d| Reverse(d));
+        }
+        let next_pairs = if search.rest == 0 {
+            0
+        } else {
+            let following = floaters.iter().fold(search.next_group, |m, &i| m | 1 << i);
+            self.most_pairs(following)
+        };
         let quality = Quality {
             pairs: Reverse(pairs.len()),
-            floater_scores,
+            psd,
+            next_pairs: Reverse(next_pairs),
             counts,
+            repeated_floats: repeated,
         };
         if search.best.as_ref().is_none_or(|(q, ..)| quality < *q) {
             search.best = Some((quality, pairs.to_vec(), floaters.to_vec()));
@@ -449,19 +680,79 @@ fn last_float(p: &Player, back: usize) -> Float {
         .map_or(Float::None, |i| p.floats[i])
 }
 
+fn add(counts: &mut [usize; 8], more: &[usize; 8]) {
+    for (c, m) in counts.iter_mut().zip(more) {
+        *c += m;
+    }
+}
+
+/// A partial candidate of a homogeneous bracket: the players of S2 taken
+/// so far, and what every completion of it will at least cost: its C5
+/// and C6 (fixed for a given number of pairs) and the C8-C15 counts of the
+/// pairs made so far (later pairs only add to them).
+struct Bound {
+    taken: Vec<bool>,
+    key: (Reverse<usize>, Vec<u32>),
+    /// The most pairs the following bracket could make (C7).
+    next_pairs: usize,
+    counts: [usize; 8],
+    /// The score differences of the repeated floats so far (C16-C19).
+    repeated: [Vec<u32>; 4],
+}
+
+impl Bound {
+    fn sorted_repeated(&self) -> [Vec<u32>; 4] {
+        let mut lists = self.repeated.clone();
+        for list in &mut lists {
+            list.sort_by_key(|&d| Reverse(d));
+        }
+        lists
+    }
+
+    /// Whether no completion can be better than the best candidate found
+    /// (an equal one would come later in the order, so is not better).
+    fn beaten(&self, search: &Search) -> bool {
+        let Some((best, ..)) = &search.best else {
+            return false;
+        };
+        match self
+            .key
+            .0
+            .cmp(&best.pairs)
+            .then_with(|| self.key.1.cmp(&best.psd))
+        {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            // With equal counts, a completion can only keep them equal
+            // by adding no repeated float, so its C16-C19 are the ones
+            // so far.
+            std::cmp::Ordering::Equal => {
+                best.next_pairs.0 >= self.next_pairs
+                    && (self.counts > best.counts
+                        || (self.counts == best.counts
+                            && self.sorted_repeated() >= best.repeated_floats))
+            }
+        }
+    }
+}
+
 /// A bracket's candidate: its quality, its pairs and its downfloaters.
 type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
 
 struct Search {
     best: Option<Candidate>,
-    judged: usize,
+    steps: usize,
     ideal: Quality,
     rest: Mask,
+    /// The bracket's lowest score.
+    low: u32,
+    /// The players of the next score group (none for the last bracket).
+    next_group: Mask,
 }
 
 impl Search {
     fn done(&self) -> bool {
-        self.judged >= CANDIDATES || self.best.as_ref().is_some_and(|(q, ..)| *q == self.ideal)
+        self.steps >= STEPS || self.best.as_ref().is_some_and(|(q, ..)| *q == self.ideal)
     }
 }
 
@@ -505,6 +796,11 @@ fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usiz
             )
         })
         .collect()
+}
+
+/// The number of `k`-subsets of an `n`-set (saturating).
+fn choose(n: usize, k: usize) -> usize {
+    (0..k).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
 }
 
 /// Every `k`-subset of `0..n`, in lexicographic order.
