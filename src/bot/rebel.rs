@@ -11,7 +11,7 @@ use super::alphabeta;
 use super::clock::Clock;
 use super::layer::{self, PublicTold};
 use super::search::Searched;
-use super::{BotError, Budget, Level, Playable};
+use super::{BotError, Budget, Level, Playable, Standing};
 use crate::rules::chesslike::{Kind, Piece};
 use crate::rules::rebel::{Play, RebelAction, RebelChess, Role};
 use crate::rules::{Entropy, Game, HistoryLine, Options, Seat};
@@ -63,6 +63,25 @@ impl Playable for RebelChess {
         }
     }
 
+    /// The board's key (no position string written), with the Rebels'
+    /// side after a conversionmate.
+    fn search_key(&self) -> u64 {
+        let rebels = self
+            .current()
+            .rebels()
+            .map_or(0, |seat| seat.index() as u64 + 1);
+        self.current().layer().search_key() ^ rebels.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Where the game stands, from its outcome and the side to move (no
+    /// list of dues built).
+    fn standing(&self) -> Standing {
+        match self.outcome() {
+            Some(outcome) => Standing::Over(outcome.result),
+            None => Standing::Acts(self.current().turn()),
+        }
+    }
+
     fn urgency(&self, action: &RebelAction) -> u8 {
         u8::from(self.noisy(action))
     }
@@ -82,7 +101,7 @@ impl Playable for RebelChess {
         }
         into.extend(
             self.current()
-                .legal_plays()
+                .legal_plays_unordered()
                 .into_iter()
                 .map(RebelAction::Play),
         );
@@ -97,10 +116,11 @@ impl Playable for RebelChess {
     /// A move or recruit takes the rules' own road without its check of
     /// legality (a choice of the search is legal: it came from
     /// [`Playable::choices_into`]), which costs a generation of every
-    /// legal action; the rest by the rules' `apply`.
+    /// legal action, nor its events ([`RebelChess::successor`]); the rest
+    /// by the rules' `apply`.
     fn advance(&self, seat: Seat, action: &RebelAction, entropy: &mut Entropy) -> RebelChess {
         match action {
-            RebelAction::Play(play) => self.after_play(play).0,
+            RebelAction::Play(play) => self.successor(play),
             other => match self.apply(seat, other, entropy) {
                 Ok(applied) => applied.state,
                 Err(e) => panic!("a choice of the search was refused: {other:?}: {e}"),

@@ -15,10 +15,10 @@ use super::alphabeta;
 use super::clock::Clock;
 use super::layer::{self, PublicTold};
 use super::search::Searched;
-use super::{BotError, Budget, Level, Playable};
+use super::{BotError, Budget, Level, Playable, Standing};
 use crate::rules::chesslike::{Kind, Move, Piece, Position};
 use crate::rules::reflection::{Board, ReflectionAction, ReflectionTeammate, Win};
-use crate::rules::{Options, Seat};
+use crate::rules::{Entropy, Game, Options, Seat};
 
 impl Playable for ReflectionTeammate {
     type Told = PublicTold;
@@ -92,6 +92,46 @@ impl Playable for ReflectionTeammate {
                 .zip(&two.boards)
                 .map(|(mv, position)| forcing(position, mv))
                 .sum(),
+        }
+    }
+
+    /// A turn is made alone (it came from [`Playable::choices_into`]: no
+    /// list of legal turns made to check it), without its events; the
+    /// rest by the rules' `apply`.
+    fn advance(
+        &self,
+        seat: Seat,
+        action: &ReflectionAction,
+        entropy: &mut Entropy,
+    ) -> ReflectionTeammate {
+        if let ReflectionAction::Turn(turn) = action
+            && let Some(next) = self.after_turn(turn)
+        {
+            return next;
+        }
+        match self.apply(seat, action, entropy) {
+            Ok(applied) => applied.state,
+            Err(e) => panic!("a choice of the search was refused: {action:?}: {e}"),
+        }
+    }
+
+    /// The boards' keys (no position string written).
+    fn search_key(&self) -> u64 {
+        match self.current().board() {
+            Board::Pairs(position) => position.search_key(),
+            Board::Two(two) => {
+                let [one, other] = &two.boards;
+                one.search_key() ^ other.search_key().rotate_left(17)
+            }
+        }
+    }
+
+    /// Where the game stands, from its outcome and the side to move (no
+    /// list of dues built).
+    fn standing(&self) -> Standing {
+        match self.outcome() {
+            Some(outcome) => Standing::Over(outcome.result),
+            None => Standing::Acts(self.current().turn()),
         }
     }
 

@@ -143,3 +143,13 @@ fn a_turn_that_takes_or_promotes_is_tried_first() {
         assert!(forcing_seen > 0, "{set:?}: no capture met");
     }
 }
+
+/// The search's road (the turn made alone, no events; on two boards the
+/// legal turns listed and only the one played made) is the rules' `apply`,
+/// in every option set.
+#[test]
+fn reflection_advance_is_apply() {
+    for set in OPTION_SETS {
+        advance_is_apply(start(&options(set)), 1, 12);
+    }
+}

@@ -27,9 +27,21 @@ impl Position {
 
     /// [`Position::steps_from`] by dense index, the piece given.
     pub(super) fn steps_at(&self, from: usize, piece: Piece, relaxed: bool, out: &mut Vec<Step>) {
+        self.each_step_at(from, piece, relaxed, &mut |step| out.push(step));
+    }
+
+    /// [`Position::steps_at`], each step handed to `found` as it is
+    /// generated (a caller that judges or counts them lists none).
+    pub(super) fn each_step_at(
+        &self,
+        from: usize,
+        piece: Piece,
+        relaxed: bool,
+        found: &mut impl FnMut(Step),
+    ) {
         let variant = &*self.variant;
         if variant.kind(piece.kind).pawn {
-            self.pawn_steps(from, piece, relaxed, out);
+            self.pawn_steps(from, piece, relaxed, found);
             return;
         }
         let tables = &variant.tables;
@@ -47,14 +59,14 @@ impl Position {
                 match self.cells[to] {
                     None => {
                         if m.moves && tables.allows(from, to, false) {
-                            out.push(plain(origin, tables.square(to), None));
+                            found(plain(origin, tables.square(to), None));
                         }
                     }
                     Some(other) => {
                         if other.owner != piece.owner && m.captures && tables.allows(from, to, true)
                         {
                             let target = tables.square(to);
-                            out.push(plain(origin, target, Some(target)));
+                            found(plain(origin, target, Some(target)));
                         }
                         break;
                     }
@@ -63,7 +75,7 @@ impl Position {
         }
     }
 
-    fn pawn_steps(&self, from: usize, pawn: Piece, relaxed: bool, out: &mut Vec<Step>) {
+    fn pawn_steps(&self, from: usize, pawn: Piece, relaxed: bool, found: &mut impl FnMut(Step)) {
         let variant = &*self.variant;
         let tables = &variant.tables;
         let vectors = tables.pawns[pawn.army as usize];
@@ -82,7 +94,7 @@ impl Position {
             match self.cells[one] {
                 None => {
                     if tables.allows(from, one, false) {
-                        out.push(step(None));
+                        found(step(None));
                     }
                     let two = tables.next(vectors.forward, one);
                     if two != NONE
@@ -90,7 +102,7 @@ impl Position {
                         && self.cells[two as usize].is_none()
                         && tables.allows(from, two as usize, false)
                     {
-                        out.push(Step {
+                        found(Step {
                             from: origin,
                             to: tables.square(two as usize),
                             capture: None,
@@ -99,7 +111,7 @@ impl Position {
                     }
                 }
                 Some(_) if relaxed && enemy(one) && tables.allows(from, one, true) => {
-                    out.push(step(Some(ahead)));
+                    found(step(Some(ahead)));
                 }
                 Some(_) => {}
             }
@@ -119,12 +131,12 @@ impl Position {
             };
             if enemy(to) {
                 if tables.allows(from, to, true) {
-                    out.push(diagonal(Some(target)));
+                    found(diagonal(Some(target)));
                 }
             } else if self.cells[to].is_none() {
                 if let Some(ep) = self.en_passant_on(target, pawn) {
                     if tables.allows(from, to, true) {
-                        out.push(Step {
+                        found(Step {
                             from: origin,
                             to: target,
                             capture: Some(ep.pawn),
@@ -132,7 +144,7 @@ impl Position {
                         });
                     }
                 } else if relaxed && tables.allows(from, to, false) {
-                    out.push(diagonal(None));
+                    found(diagonal(None));
                 }
             }
         }
@@ -160,6 +172,11 @@ impl Position {
     /// the king may castle out of or through check is the caller's
     /// ([`Position::castling_crossed`]).
     pub fn castling_steps(&self, from: Square, out: &mut Vec<Step>) {
+        self.each_castling_step(from, &mut |step| out.push(step));
+    }
+
+    /// [`Position::castling_steps`], each handed to `found`.
+    pub(super) fn each_castling_step(&self, from: Square, found: &mut impl FnMut(Step)) {
         let variant = &*self.variant;
         let Some(king) = self.piece_at(from) else {
             return;
@@ -206,7 +223,7 @@ impl Position {
             ) else {
                 continue;
             };
-            out.push(Step {
+            found(Step {
                 from,
                 to,
                 capture: None,

@@ -287,6 +287,42 @@ impl Position {
             .filter_map(|i| self.cells[i].map(|p| (geometry.square_at(i), p)))
     }
 
+    /// A 64-bit key of the position for a search's transposition table:
+    /// the pieces, the side to move, the castling rights and the en
+    /// passant chances (not the counters). Equal for equal positions,
+    /// different otherwise but by rare accident; built from the occupied
+    /// squares alone, with no text written.
+    pub fn search_key(&self) -> u64 {
+        // A multiply-xor fold (the constants: odd, well spread bits).
+        fn mix(key: u64, word: u64) -> u64 {
+            (key ^ word)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29)
+        }
+        let mut key = mix(0x2545_F491_4F6C_DD1D, self.turn.index() as u64);
+        for index in self.occupancy.all().iter() {
+            if let Some(p) = self.cells[index] {
+                let piece = u64::from(p.owner.index() as u8)
+                    | u64::from(p.kind.0) << 8
+                    | u64::from(p.army) << 16
+                    | u64::from(p.marks.0) << 24;
+                key = mix(key, (index as u64) << 32 | piece);
+            }
+        }
+        for square in self.castling.iter() {
+            key = mix(
+                key,
+                1 << 48 | u64::from(square.file()) << 8 | u64::from(square.rank()),
+            );
+        }
+        for ep in &self.en_passant {
+            let squares =
+                [ep.skipped, ep.pawn].map(|sq| u64::from(sq.file()) << 8 | u64::from(sq.rank()));
+            key = mix(key, 2 << 48 | squares[0] << 16 | squares[1]);
+        }
+        key
+    }
+
     /// The board as the attack test reads it.
     pub(super) fn view(&self) -> BoardView<'_> {
         BoardView {

@@ -3,6 +3,8 @@
 //! half-move clock (the 50 and 75 turn rules), with the orthodox engine's
 //! [`DrawRule`]s.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 pub use crate::rules::DrawRule;
@@ -23,15 +25,20 @@ pub use crate::rules::DrawRule;
 /// assert_eq!(record.claimable(4), Some(DrawRule::ThreefoldRepetition));
 /// assert_eq!(record.automatic(4), None);
 /// ```
+///
+/// The keys are shared texts: a search copies a game's record at every
+/// step, without copying each key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct DrawRecord {
-    keys: Vec<String>,
+    keys: Vec<Arc<str>>,
 }
 
 impl DrawRecord {
     pub fn new(key: String) -> DrawRecord {
-        DrawRecord { keys: vec![key] }
+        DrawRecord {
+            keys: vec![key.into()],
+        }
     }
 
     /// Records the position a turn reached; a half-move clock of 0 (a
@@ -40,7 +47,7 @@ impl DrawRecord {
         if halfmove_clock == 0 {
             self.keys.clear();
         }
-        self.keys.push(key);
+        self.keys.push(key.into());
     }
 
     /// The record after one more position, this one unchanged.

@@ -16,7 +16,7 @@ use crate::rules::geometry::Square;
 
 /// The most royal pieces a side may have for the trial to track them;
 /// more are found by scanning the board.
-const MOST_ROYALS: usize = 8;
+pub(super) const MOST_ROYALS: usize = 8;
 
 /// A copy of a position's cells, with what was changed since the last
 /// [`Trial::undo`] and the squares of one side's royal pieces.

@@ -122,6 +122,12 @@ impl RebelPosition {
     /// assert_eq!(mate.board_end(), Some(BoardEnd::Checkmate(Seat::White)));
     /// ```
     pub fn board_end(&self) -> Option<BoardEnd> {
+        self.board_end_with(|| self.has_legal_play())
+    }
+
+    /// [`RebelPosition::board_end`], asking `has_play` whether the side to
+    /// move has a legal action (when a caller already knows).
+    pub(super) fn board_end_with(&self, has_play: impl FnOnce() -> bool) -> Option<BoardEnd> {
         if let Some(rebels) = self.rebels {
             let spartans = rebels.other();
             if !self.board.pieces().any(|(_, p)| p.owner == rebels) {
@@ -131,7 +137,7 @@ impl RebelPosition {
                 return Some(BoardEnd::ReturnedAndChecked { rebels });
             }
         }
-        if self.has_legal_play() {
+        if has_play() {
             return None;
         }
         if !self.is_check() {

@@ -22,11 +22,9 @@ use crate::rules::geometry::Square;
 const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
 
 /// The working lists of the generator, kept by a caller that generates
-/// many times (perft): the layer's steps, a piece's recruit targets and
-/// its steps.
+/// many times (perft): a piece's recruit targets and its steps.
 #[derive(Default)]
 pub(super) struct Lists {
-    steps: Vec<Step>,
     targets: Vec<Square>,
     scratch: Vec<Step>,
 }
@@ -147,17 +145,32 @@ impl RebelPosition {
     /// [`RebelPosition::actions`] into a list the caller keeps (cleared
     /// first), with its working lists.
     fn actions_into(&self, recruits: bool, out: &mut Vec<Action>, lists: &mut Lists) {
-        let us = self.turn();
         out.clear();
-        let in_check = self.board.legal_steps_into(&mut lists.steps);
-        for step in &lists.steps {
+        self.each_action(recruits, lists, |action| out.push(action));
+    }
+
+    /// The number of legal actions (perft's last ply: counted, not listed).
+    fn count_actions(&self, recruits: bool, lists: &mut Lists) -> u64 {
+        let mut count = 0;
+        self.each_action(recruits, lists, |_| count += 1);
+        count
+    }
+
+    /// Hands each legal action to `found`, in the generator's order.
+    fn each_action(&self, recruits: bool, lists: &mut Lists, mut found: impl FnMut(Action)) {
+        let us = self.turn();
+        let in_check = self.board.each_legal_step(|step| {
             if step.capture.is_some_and(|sq| self.is_king(sq)) {
-                continue;
+                return;
             }
-            for promotion in self.board.promotions(step) {
-                out.push(Action::Step(*step, promotion));
+            if !self.board.promotes(&step) {
+                found(Action::Step(step, None));
+                return;
             }
-        }
+            for promotion in self.board.promotions(&step) {
+                found(Action::Step(step, promotion));
+            }
+        });
         if !recruits {
             return;
         }
@@ -181,7 +194,7 @@ impl RebelPosition {
                 let safe =
                     (!in_check && !self.is_king(target)) || !self.recruit(target).in_check(us);
                 if safe {
-                    out.push(Action::Recruit { from, target });
+                    found(Action::Recruit { from, target });
                 }
             }
         }
@@ -230,6 +243,14 @@ impl RebelPosition {
     /// fixed order: by square, moves before recruits, castling last.
     pub fn legal_plays(&self) -> Vec<Play> {
         self.generate(true)
+    }
+
+    /// Every legal action of the side to move, in the generator's order
+    /// (by piece, a1 first, then recruits): [`RebelPosition::legal_plays`]
+    /// without its sort, for a caller that orders them its own way (the
+    /// computer's search).
+    pub fn legal_plays_unordered(&self) -> Vec<Play> {
+        self.actions(true).into_iter().map(Action::play).collect()
     }
 
     /// The legal moves alone (no recruits).
@@ -288,11 +309,11 @@ impl RebelPosition {
             actions: Vec::with_capacity(64),
             lists: Lists::default(),
         });
-        self.actions_into(recruits, &mut spare.actions, &mut spare.lists);
         let mut count = 0;
         if depth == 1 {
-            count = spare.actions.len() as u64;
+            count = self.count_actions(recruits, &mut spare.lists);
         } else {
+            self.actions_into(recruits, &mut spare.actions, &mut spare.lists);
             for action in &spare.actions {
                 match *action {
                     Action::Step(step, promotion) => {

@@ -216,10 +216,23 @@ impl RebelPosition {
     }
 
     fn san_with(&self, play: &Play, legal: &[Play]) -> String {
-        let mut san = self.san_plain(play, legal);
         let after = self.play_raw(play);
-        if after.is_check() {
-            san.push(if after.has_legal_play() { '+' } else { '#' });
+        self.san_marked(play, legal, after.is_check(), || after.has_legal_play())
+    }
+
+    /// SAN with the mark of the position the action alone makes (in
+    /// check, and whether the side to move then has a legal action),
+    /// `legal` the legal actions here in any order.
+    pub(super) fn san_marked(
+        &self,
+        play: &Play,
+        legal: &[Play],
+        check: bool,
+        has_play: impl FnOnce() -> bool,
+    ) -> String {
+        let mut san = self.san_plain(play, legal);
+        if check {
+            san.push(if has_play() { '+' } else { '#' });
         }
         san
     }

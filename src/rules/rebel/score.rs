@@ -15,13 +15,13 @@ pub(super) fn score(game: &RebelChess) -> Score {
             let (number, seat) = game.move_number(ply);
             let mut comments = Vec::new();
             let san = match played.play {
-                Play::Move(_) => Some(played.san.clone()),
+                Play::Move(_) => Some(played.san.to_string()),
                 Play::Recruit { .. } => {
                     comments.push(format!("recruit {}", played.san));
                     None
                 }
             };
-            comments.extend(played.note.clone());
+            comments.extend(played.note.as_deref().map(str::to_string));
             ScoreTurn {
                 number,
                 seat,

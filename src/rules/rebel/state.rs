@@ -2,6 +2,8 @@
 //! record and the outcome, and what each allows now. The game behind the
 //! [`Game`](crate::rules::Game) trait is in [`super::game`], above it.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::notation::{ACTION_FORMS, PlayError};
@@ -30,11 +32,13 @@ pub enum RebelAction {
 pub struct PlayedAction {
     pub play: Play,
     /// Its SAN in the position it was played in, check marks included.
-    pub san: String,
+    /// (Shared texts: the search copies a game's list of actions at every
+    /// step, without copying each text.)
+    pub san: Arc<str>,
     /// What changed sides, for the history: `knight converted`, `knight
     /// returned`, `conversionmate: Black's king converted`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<Arc<str>>,
 }
 
 impl PlayedAction {
@@ -42,7 +46,7 @@ impl PlayedAction {
     pub fn text(&self) -> String {
         match &self.note {
             Some(note) => format!("{} ({note})", self.san),
-            None => self.san.clone(),
+            None => self.san.to_string(),
         }
     }
 }
@@ -103,8 +107,12 @@ impl TryFrom<Stored> for RebelChess {
 
 /// The outcome the position itself imposes: a board ending or an
 /// automatic draw.
-fn automatic_outcome(position: &RebelPosition, record: &DrawRecord) -> Option<Outcome> {
-    if let Some(end) = position.board_end() {
+fn automatic_outcome(
+    position: &RebelPosition,
+    record: &DrawRecord,
+    has_play: impl FnOnce() -> bool,
+) -> Option<Outcome> {
+    if let Some(end) = position.board_end_with(has_play) {
         return Some(end.outcome());
     }
     let rule = if position.is_insufficient_material() {
@@ -131,7 +139,7 @@ impl RebelChess {
     /// A game starting from `start`; it may be over at once.
     pub fn from_start(start: RebelPosition) -> RebelChess {
         let record = DrawRecord::new(start.repetition_key());
-        let outcome = automatic_outcome(&start, &record);
+        let outcome = automatic_outcome(&start, &record, || start.has_legal_play());
         RebelChess {
             version: start.version(),
             position: start.clone(),
@@ -212,18 +220,71 @@ impl RebelChess {
         }
     }
 
-    /// The game after a legal action, with its events. (The computer's
-    /// search plays its choices, legal by construction, this way.)
+    /// The game after a legal action, without its events: the rules'
+    /// work once (the next position, whether the side to move then has a
+    /// legal action, for the SAN's mark and the board's end; the SAN among
+    /// the legal actions unsorted). [`RebelChess::after_play`] adds the
+    /// events; the computer's search takes it as it is.
+    pub(crate) fn successor(&self, play: &Play) -> RebelChess {
+        let before = &self.position;
+        let legal = before.legal_plays_unordered();
+        let position = before.play(play);
+        let has_play = std::cell::OnceCell::new();
+        let has_play = || *has_play.get_or_init(|| position.has_legal_play());
+        let conversionmate = position.conversionmate_after(before);
+        // The mark is the action's alone: a conversionmate (played on) is
+        // a mate of the position before the king converts.
+        let san = match conversionmate {
+            None => before.san_marked(play, &legal, position.is_check(), has_play),
+            Some(_) => {
+                let raw = before.play_raw(play);
+                before.san_marked(play, &legal, raw.is_check(), || raw.has_legal_play())
+            }
+        };
+        let mut record = self.record.clone();
+        record.push(position.repetition_key(), position.halfmove_clock());
+        let outcome = automatic_outcome(&position, &record, has_play);
+        let mut notes = Vec::new();
+        if let Play::Recruit { target, .. } = play {
+            let piece = before.piece_at(*target).expect("a recruit has a target");
+            let change = if piece.converted {
+                "returned"
+            } else {
+                "converted"
+            };
+            notes.push(format!("{} {change}", piece.role.name()));
+        }
+        if conversionmate.is_some() {
+            notes.push(format!(
+                "conversionmate: {}'s king converted",
+                position.turn()
+            ));
+        }
+        let mut moves = self.moves.clone();
+        moves.push(PlayedAction {
+            play: *play,
+            san: san.into(),
+            note: (!notes.is_empty()).then(|| notes.join("; ").into()),
+        });
+        RebelChess {
+            version: self.version,
+            start: self.start.clone(),
+            position,
+            moves,
+            record,
+            outcome,
+        }
+    }
+
+    /// The game after a legal action, with its events.
     pub(crate) fn after_play(&self, play: &Play) -> (RebelChess, Vec<Event>) {
         let before = &self.position;
         let seat = before.turn();
-        let san = before.san(play);
-        let position = before.play(play);
-        let mut record = self.record.clone();
-        record.push(position.repetition_key(), position.halfmove_clock());
-        let outcome = automatic_outcome(&position, &record);
+        let next = self.successor(play);
+        let position = &next.position;
+        let record = &next.record;
+        let san = &next.moves.last().expect("the action just played").san;
         let mut events = vec![Event::public(format!("{seat} played {san}"))];
-        let mut notes = Vec::new();
         if let Play::Recruit { target, .. } = play {
             let piece = before.piece_at(*target).expect("a recruit has a target");
             if piece.converted {
@@ -232,7 +293,6 @@ impl RebelChess {
                     piece.role.name(),
                     piece.color
                 )));
-                notes.push(format!("{} returned", piece.role.name()));
             } else {
                 events.push(Event::public(format!(
                     "{seat} recruited {}'s {} on {target}: it now serves {seat}, marked \
@@ -240,7 +300,6 @@ impl RebelChess {
                     piece.color,
                     piece.role.name()
                 )));
-                notes.push(format!("{} converted", piece.role.name()));
             }
         }
         if let Some(king) = position.conversionmate_after(before) {
@@ -250,9 +309,8 @@ impl RebelChess {
                  converted and now serves {seat}. {seat}, with two kings, are the Spartans; \
                  {mated}, with none, the Rebels. {mated} to move."
             )));
-            notes.push(format!("conversionmate: {mated}'s king converted"));
         }
-        match (&outcome, position.board_end()) {
+        match (&next.outcome, position.board_end()) {
             (Some(_), Some(end)) => events.push(Event::public(end.announcement())),
             (Some(outcome), None) => {
                 events.push(Event::public(format!("Draw by {}.", outcome.reason)));
@@ -269,23 +327,7 @@ impl RebelChess {
                 }
             }
         }
-        let mut moves = self.moves.clone();
-        moves.push(PlayedAction {
-            play: *play,
-            san,
-            note: (!notes.is_empty()).then(|| notes.join("; ")),
-        });
-        (
-            RebelChess {
-                version: self.version,
-                start: self.start.clone(),
-                position,
-                moves,
-                record,
-                outcome,
-            },
-            events,
-        )
+        (next, events)
     }
 
     pub(super) fn no_claim(&self) -> ActionError {

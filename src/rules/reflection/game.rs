@@ -1,6 +1,8 @@
 //! The game `reflection-teammate`: a position, the turns played, the draw
 //! record and the outcome, behind the [`Game`] trait.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::chess::{
@@ -24,8 +26,10 @@ use super::view::{self, LastTurn, ReflectionView};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTurn {
     pub turn: Turn,
-    /// Its notation in the position it was played in.
-    pub text: String,
+    /// Its notation in the position it was played in. (A shared text:
+    /// the search copies a game's list of turns at every step, without
+    /// copying each text.)
+    pub text: Arc<str>,
 }
 
 /// What a player may do.
@@ -251,7 +255,7 @@ impl ReflectionTeammate {
         history_lines(
             self.start.turn(),
             self.start.fullmove_number(),
-            self.turns.iter().map(|t| t.text.clone()),
+            self.turns.iter().map(|t| t.text.to_string()),
         )
     }
 
@@ -266,23 +270,54 @@ impl ReflectionTeammate {
         })
     }
 
-    /// The game after a legal turn, with its events.
-    fn after(&self, played: &Played) -> (ReflectionTeammate, Vec<Event>) {
-        let seat = self.position.turn();
+    /// The game after `turn`, one of the legal turns (its candidate found
+    /// from its own pieces, only that turn made), with no events: the
+    /// computer's search's road.
+    pub(crate) fn after_turn(&self, turn: &Turn) -> Option<ReflectionTeammate> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.position
+            .play_chosen(turn)
+            .map(|played| self.successor(&played))
+    }
+
+    /// The game after a legal turn, without its events: the search's
+    /// road ([`ReflectionTeammate::after`] adds the events).
+    fn successor(&self, played: &Played) -> ReflectionTeammate {
         let text = turn_text(&self.position, played);
         let position = played.next.clone();
         let mut record = self.record.clone();
         record.push(position.repetition_key(), position.halfmove_clock());
         let outcome = automatic_outcome(&position, &record);
+        let mut turns = self.turns.clone();
+        turns.push(PlayedTurn {
+            turn: played.turn,
+            text: text.into(),
+        });
+        ReflectionTeammate {
+            start: self.start.clone(),
+            position,
+            turns,
+            record,
+            outcome,
+        }
+    }
+
+    /// The game after a legal turn, with its events.
+    fn after(&self, played: &Played) -> (ReflectionTeammate, Vec<Event>) {
+        let seat = self.position.turn();
+        let next = self.successor(played);
+        let text = &next.turns.last().expect("the turn just played").text;
         let mut events = vec![Event::public(format!("{seat} played {text}"))];
-        events.extend(effect_events(&position, &played.effects));
-        match &outcome {
+        events.extend(effect_events(&next.position, &played.effects));
+        match &next.outcome {
             Some(outcome) => events.push(outcome_event(outcome, seat)),
             None => {
-                if position.in_check(seat.other()) {
+                if next.position.in_check(seat.other()) {
                     events.push(Event::public("Check."));
                 }
-                if let Some(reason) = record.claimable(position.halfmove_clock()) {
+                if let Some(reason) = next.record.claimable(next.position.halfmove_clock()) {
                     events.push(Event::public(format!(
                         "{} may claim a draw by {reason}.",
                         seat.other()
@@ -290,21 +325,7 @@ impl ReflectionTeammate {
                 }
             }
         }
-        let mut turns = self.turns.clone();
-        turns.push(PlayedTurn {
-            turn: played.turn,
-            text,
-        });
-        (
-            ReflectionTeammate {
-                start: self.start.clone(),
-                position,
-                turns,
-                record,
-                outcome,
-            },
-            events,
-        )
+        (next, events)
     }
 
     fn no_claim(&self) -> ActionError {
@@ -471,7 +492,7 @@ impl Game for ReflectionTeammate {
             LastTurn {
                 number,
                 seat,
-                text: played.text.clone(),
+                text: played.text.to_string(),
                 turn: played.turn,
             }
         });

@@ -192,14 +192,29 @@ impl ReflectionPosition {
 
     /// Plays a turn if it is legal (making that turn only).
     pub fn play(&self, turn: &Turn) -> Option<Played> {
+        self.play_found(turn, false)
+    }
+
+    /// [`ReflectionPosition::play`] for a turn chosen among the legal ones
+    /// (the computer's search): its candidate found from its own pieces'
+    /// steps, not among every candidate.
+    pub(crate) fn play_chosen(&self, turn: &Turn) -> Option<Played> {
+        self.play_found(turn, true)
+    }
+
+    fn play_found(&self, turn: &Turn, chosen: bool) -> Option<Played> {
         match &self.board {
             Board::Pairs(p) => {
                 if self.kings_gone().is_some() {
                     return None;
                 }
-                let candidate = pairs::candidates(&self.config, p)
-                    .into_iter()
-                    .find(|c| c.turn() == *turn)?;
+                let candidate = if chosen {
+                    pairs::candidate_of(&self.config, p, turn)?
+                } else {
+                    pairs::candidates(&self.config, p)
+                        .into_iter()
+                        .find(|c| c.turn() == *turn)?
+                };
                 let (next, effects) = pairs::make(&self.config, p, &candidate);
                 let safe = pairs::kings_safe(&self.config, &next, p.turn());
                 safe.then(|| Played {
@@ -209,7 +224,13 @@ impl ReflectionPosition {
                     candidate: Some(candidate),
                 })
             }
-            Board::Two(_) => self.legal().into_iter().find(|p| p.turn == *turn),
+            // The legal turns listed, only the one played made.
+            Board::Two(two) => two.legal().contains(turn).then(|| Played {
+                turn: *turn,
+                next: self.with(Board::Two(two.play(turn))),
+                effects: Effects::default(),
+                candidate: None,
+            }),
         }
     }
 
@@ -265,11 +286,8 @@ impl ReflectionPosition {
         };
         match &self.board {
             Board::Pairs(p) => {
-                let takes = !p.en_passant().is_empty()
-                    && pairs::legal(&self.config, p).iter().any(|(c, _, _)| {
-                        c.steps()
-                            .any(|s| matches!(s.kind, crate::rules::chesslike::StepKind::EnPassant))
-                    });
+                let takes =
+                    !p.en_passant().is_empty() && pairs::can_take_en_passant(&self.config, p);
                 key(p, takes)
             }
             Board::Two(two) => {

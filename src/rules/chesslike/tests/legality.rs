@@ -102,3 +102,29 @@ fn pinned_pieces_are_tried_and_the_rest_pass() {
         assert_eq!(fast.len(), count, "{fen}");
     }
 }
+
+/// In check with one royal, only the royal's steps, captures of a single
+/// checker and blocks of its line are tried: the same steps as playing
+/// each on a copy, and as many as the bitboard engine counts. Double
+/// check (rook and knight), a rider's check with blocks and a pinned
+/// blocker, a pawn's check answered en passant, a knight's check.
+#[test]
+fn evasions_keep_what_playing_on_a_copy_keeps() {
+    let positions = [
+        "4k3/1R6/8/8/8/3n4/2B5/r3K3 w - - 0 1",
+        "4k3/8/8/8/1b6/8/2BN4/r3K2R w K - 0 1",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "4k3/8/8/8/8/3n4/2N1P3/4K3 w - - 0 1",
+    ];
+    for fen in positions {
+        let position = Position::from_fen(Variant::orthodox(), fen).unwrap();
+        assert!(position.is_check(), "{fen}");
+        let mut fast: Vec<String> = position.legal_steps().iter().map(key).collect();
+        let mut slow: Vec<String> = by_copy(&position).iter().map(key).collect();
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "{fen}");
+        let engine = crate::rules::chess::Position::from_fen(fen).unwrap();
+        assert_eq!(fast.len() as u64, engine.perft(1), "{fen}");
+    }
+}

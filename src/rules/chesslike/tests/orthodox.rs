@@ -163,3 +163,33 @@ fn obstacles_say_why_a_piece_cannot_go_there() {
     let take = crate::rules::chesslike::Move::new(sq("f2"), sq("e3"), None);
     assert_eq!(p.coordinates(&take), "P f2xe3");
 }
+
+/// The search's key: equal for one position reached by two move orders,
+/// different for another side to move, other castling rights or an en
+/// passant chance.
+#[test]
+fn the_search_key_follows_the_position() {
+    let start = layer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let play = |position: &Position, moves: &[&str]| {
+        moves.iter().fold(position.clone(), |p, text| {
+            let mv = p.parse_move(text).unwrap();
+            p.play(&mv)
+        })
+    };
+    let one = play(&start, &["Nf3", "Nf6", "Nc3"]);
+    let other = play(&start, &["Nc3", "Nf6", "Nf3"]);
+    assert_eq!(one.search_key(), other.search_key());
+    let keys = [
+        start.search_key(),
+        one.search_key(),
+        layer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").search_key(),
+        layer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1").search_key(),
+        play(&start, &["e4"]).search_key(),
+        layer("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").search_key(),
+    ];
+    for (i, a) in keys.iter().enumerate() {
+        for b in &keys[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}

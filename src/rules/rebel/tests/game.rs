@@ -319,3 +319,41 @@ fn random_games_replay_exactly() {
     assert!(finished > 0, "some random game should finish");
     assert!(recruits > 20, "random games recruit");
 }
+
+/// The search's road ([`RebelChess::successor`]: the SAN among the legal
+/// actions unsorted, the position's legal actions generated once for the
+/// mark and the board's end) records what the rules write: along random
+/// games of every version, each action's SAN is the position's own
+/// [`san`](crate::rules::rebel::RebelPosition::san), and the state is the
+/// one `apply` makes.
+#[test]
+fn the_successor_writes_the_san_the_rules_write() {
+    let mut rng = Rng::new(11);
+    for version in [1, 2, 3] {
+        for _ in 0..3 {
+            let mut game = new_game(version);
+            for _ in 0..80 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let plays = game.current().legal_plays();
+                let play = plays[rng.below(plays.len())];
+                let next = game.successor(&play);
+                let played = next.moves().last().unwrap();
+                assert_eq!(
+                    *played.san,
+                    game.current().san(&play),
+                    "{}",
+                    game.current().fen()
+                );
+                let seat = game.current().turn();
+                let applied = game
+                    .apply(seat, &RebelAction::Play(play), &mut Entropy::for_perft())
+                    .unwrap()
+                    .state;
+                assert_eq!(next, applied);
+                game = next;
+            }
+        }
+    }
+}

@@ -57,7 +57,10 @@ pub fn is_paired(piece: Piece) -> bool {
 fn steps(position: &Position, from: Square, relaxed: bool, out: &mut Vec<Step>) {
     out.clear();
     position.steps_from(from, relaxed, out);
-    position.castling_steps(from, out);
+    // Only a piece with a castling right castles (asked first: most have none).
+    if position.castling().contains(from) {
+        position.castling_steps(from, out);
+    }
 }
 
 /// Whether a castling's rook is paired as its king is.
@@ -180,6 +183,70 @@ pub fn candidates(config: &Config, position: &Position) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// The candidate a turn writes, found among its own pieces' steps alone
+/// (the first that [`candidates`] would list with that turn): the
+/// computer's search plays its choices this way, without listing every
+/// candidate again.
+pub fn candidate_of(config: &Config, position: &Position, turn: &Turn) -> Option<Candidate> {
+    let us = position.turn();
+    let from = turn.first.from;
+    let piece = position.piece_at(from).filter(|p| p.owner == us)?;
+    let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+    let fits = |candidate: Candidate| (candidate.turn() == *turn).then_some(candidate);
+    if !is_paired(piece) {
+        steps(position, from, false, &mut mine);
+        return mine
+            .iter()
+            .filter(|step| step.to == turn.first.to && rook_matches(position, step, false))
+            .filter(|step| {
+                !matches!(step.kind, StepKind::Castle { .. }) || castling_safe(position, &[**step])
+            })
+            .flat_map(|step| {
+                position.promotions(step).map(|promotion| Candidate {
+                    steps: [Some(*step), None],
+                    promotion,
+                })
+            })
+            .find_map(fits);
+    }
+    let image = config.reflect(us, from);
+    let mate = position.piece_at(image)?;
+    if mate.army < piece.army || turn.second.map(|mv| mv.from) != Some(image) {
+        return None;
+    }
+    let relaxed = position.is_pawn(piece);
+    steps(position, image, relaxed, &mut theirs);
+    steps(position, from, relaxed, &mut mine);
+    for step in mine.iter().filter(|s| s.to == turn.first.to) {
+        if !rook_matches(position, step, true) {
+            continue;
+        }
+        let target = config.reflect(us, step.to);
+        // In the generator's order: the order `candidates` keeps among
+        // steps to one square.
+        for other in theirs.iter().filter(|t| t.to == target) {
+            if !rook_matches(position, other, true) || !pair_allowed(position, step, other) {
+                continue;
+            }
+            if matches!(step.kind, StepKind::Castle { .. })
+                && !castling_safe(position, &[*step, *other])
+            {
+                continue;
+            }
+            for promotion in position.promotions(step) {
+                let candidate = Candidate {
+                    steps: [Some(*step), Some(*other)],
+                    promotion,
+                };
+                if let Some(found) = fits(candidate) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Makes a candidate turn and its end: captures and capture-reflection,
@@ -337,6 +404,15 @@ pub fn has_legal(config: &Config, position: &Position) -> bool {
         .any(|c| judge.safe(config, position, c))
 }
 
+/// Whether a legal turn takes en passant (judged, not made).
+pub fn can_take_en_passant(config: &Config, position: &Position) -> bool {
+    let mut judge = Judge::new(config, position);
+    candidates(config, position)
+        .iter()
+        .filter(|c| c.steps().any(|s| s.kind == StepKind::EnPassant))
+        .any(|c| judge.safe(config, position, c))
+}
+
 /// Judges whether candidates of one position leave the mover's kings
 /// safe, as [`kings_safe`] judges the positions they make, without making
 /// them: each is tried on a board of the position and taken back.
@@ -480,41 +556,5 @@ struct Spares {
     judges: Vec<Judge>,
 }
 
-/// The judge against making each candidate, through the trees of every
-/// position of the perft file (the data's counts pin the judge only
-/// where a wrong answer changes a count).
 #[cfg(test)]
-mod judge_tests {
-    use super::*;
-    use crate::rules::perft_data;
-    use crate::rules::reflection::config::Layout;
-
-    fn walk(config: &Config, position: &Position, depth: u32) {
-        let mut judge = Judge::new(config, position);
-        for candidate in candidates(config, position) {
-            let (next, _) = make(config, position, &candidate);
-            let made = kings_safe(config, &next, position.turn());
-            let judged = judge.safe(config, position, &candidate);
-            assert_eq!(judged, made, "{} {}", position.fen(), candidate.turn());
-            if made && depth > 1 {
-                walk(config, &next, depth - 1);
-            }
-        }
-    }
-
-    #[test]
-    fn the_judge_agrees_with_making_each_turn() {
-        let file = include_str!("../../../tests/data/reflection.perft");
-        for case in perft_data::read(file) {
-            let config = Config::from_options(&case.options).expect("options");
-            if config.layout == Layout::TwoBoards {
-                continue;
-            }
-            let position = match &case.position {
-                Some(text) => Position::from_fen(config.variant(), text).expect(&case.id),
-                None => config.start(),
-            };
-            walk(&config, &position, 2);
-        }
-    }
-}
+mod tests;
