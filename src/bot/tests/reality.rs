@@ -440,3 +440,15 @@ fn reality_a_known_true_chip_the_enemy_checks_next_counts_as_lost() {
     let lost = worth_of(safe, Seat::White) - worth_of(attacked, Seat::White);
     assert!(lost > 0.75, "{lost}");
 }
+
+/// Black's Reality Check on White's true rook removes it for sure when the
+/// rook is known true, on a guess when it is not: Black cannot tell it
+/// from the other chips showing a rook. The known rook counts as lost,
+/// the unknown one as half lost.
+#[test]
+fn reality_a_true_chip_the_enemy_must_guess_counts_as_half_lost() {
+    let known = "rb/npbnnr/pbpr3/1RR*4rr*/7/7/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let unknown = "rb/npbnnr/pbpr3/1RR4rr*/7/7/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let guessed = worth_of(unknown, Seat::White) - worth_of(known, Seat::White);
+    assert!(guessed > 0.3 && guessed < 0.7, "{guessed}");
+}
