@@ -47,6 +47,8 @@ impl Playable for RealityCheck {
     type Belief = RealityBelief;
     type Key = u32;
 
+    const WIDENING: bool = true;
+
     fn believe(
         seat: Seat,
         _options: &Options,
