@@ -452,3 +452,23 @@ fn reality_a_true_chip_the_enemy_must_guess_counts_as_half_lost() {
     let guessed = worth_of(unknown, Seat::White) - worth_of(known, Seat::White);
     assert!(guessed > 0.3 && guessed < 0.7, "{guessed}");
 }
+
+/// From a game against b0a6055's computer: White's known true bishop on d3
+/// could go to f5, attacking Black's known true pawn on e6, which attacks
+/// f5 back, Black to move. Of Black's hundreds of replies only the
+/// Reality Check answers; judged by all of them in turn, the move looked
+/// the best (the search played it at every seed), and lost the bishop.
+const ONE_ANSWER: &str =
+    "nr*/rr*1nb/rp*bp*rb*2/4pp*2/BR6/BN*1PB4/1nn*BB*PRPN/3/NR* w 9 RR/pn PPNN/bb - -";
+
+#[test]
+fn reality_a_threat_is_judged_by_its_answer() {
+    let options = Options::default();
+    let lost: Vec<u64> = (0..8)
+        .filter(|&seed| {
+            white_choice_in(ONE_ANSWER, &options, Budget::iterations(3000), seed)
+                .starts_with("d3-f5")
+        })
+        .collect();
+    assert!(lost.len() <= 2, "d3-f5 at seeds {lost:?}");
+}
