@@ -268,6 +268,16 @@ pub trait Playable: Game {
     /// a win at once may not be there.
     const PERFECT_INFORMATION: bool = false;
 
+    /// Whether the IS-MCTS widens its nodes progressively: a node keeps to
+    /// the children it has (by their upper confidence bound) until its
+    /// visits earn it another (`search::tree`), the most urgent first. For
+    /// a game whose nodes list hundreds of actions and whose threats have
+    /// one answer (Reality Check): a move that threatens is otherwise
+    /// judged by the hundreds of replies that ignore the threat, tried one
+    /// by one before the one that answers it is tried again. False by
+    /// default: every untried child is tried before any is tried twice.
+    const WIDENING: bool = false;
+
     /// The most plies of noisy actions ([`Playable::noisy`]) the
     /// alpha-beta search plays past its depth (quiescence).
     const QUIESCENCE_PLIES: u32 = 6;

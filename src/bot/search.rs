@@ -24,6 +24,12 @@
 //! scored as even: a game going round in circles is drawn in effect, so a
 //! side ahead looks for another way and a side behind is glad of it.
 //!
+//! A game may ask for progressive widening ([`Playable::WIDENING`],
+//! Reality Check): a node then tries a new child only as its visits earn it
+//! one (2 + 2 * sqrt(visits) children), the most urgent first, and else
+//! follows the best bound among those it has, so that a move whose threat
+//! has one answer is judged by that answer.
+//!
 //! An action in two stages ([`Playable::stage`]: a quiet move, then the
 //! chip it flips) is chosen in two steps, its stage and then the action
 //! among those sharing the stage, each with its own statistics.

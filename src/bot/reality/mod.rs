@@ -12,16 +12,20 @@
 //! ([`Playable::stage`]) and tries Reality Checks and captures before
 //! quiet moves ([`Playable::urgency`]): a node lists hundreds of actions,
 //! and the few that remove or take a chip are the replies a move is judged
-//! by. The evaluation counts what wins: each side's true chips still in
-//! play (the game is won by removing all four), the threats among them,
-//! less for a true chip the enemy knows, a little for the faces' reach and
-//! against a full hand; a chip the side to move can take counts as taken.
+//! by. The evaluation ([`exchanges`]) counts what wins: each side's true
+//! chips still in play (the game is won by removing all four), the threats
+//! among them, less for a true chip the enemy knows, a little for the
+//! faces' reach and against a full hand; a chip the side to move can take
+//! counts as taken; and it plays out the Reality Checks on the board a few
+//! plies deep, a removal on a guess (of a chip not known true) counting
+//! for half a chip.
 //! A position that comes back ([`seen`]: chips, up faces, hands, side) is
 //! scored even by the search: two players shuffling a knight and flipping
 //! the same chip back and forth would otherwise go on for ever.
 
 mod belief;
 mod colouring;
+mod exchanges;
 mod seen;
 mod setups;
 mod track;
@@ -42,6 +46,8 @@ impl Playable for RealityCheck {
     type Told = RealityView;
     type Belief = RealityBelief;
     type Key = u32;
+
+    const WIDENING: bool = true;
 
     fn believe(
         seat: Seat,
@@ -161,7 +167,7 @@ impl Playable for RealityCheck {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        let score = worth(self, seat) - worth(self, seat.other());
+        let score = exchanges::settled(&exchanges::Board::of(self), seat);
         1.0 / (1.0 + (-SHARPNESS * score).exp())
     }
 
@@ -231,90 +237,3 @@ const SHARPNESS: f64 = 3.0;
 
 /// The mark of a stage's key (no action's key has this bit).
 const STAGE: u32 = 1 << 31;
-
-/// A face's reach, roughly: what a chip showing it is worth on the board.
-fn reach(face: Face) -> f64 {
-    match face {
-        Face::P => 1.0,
-        Face::N => 3.0,
-        Face::B => 3.0,
-        Face::R => 5.0,
-    }
-}
-
-/// `seat`'s side of the position, in true chips: those in play, the
-/// threats among true chips (a true chip attacking an enemy true chip can
-/// remove it with a Reality Check), less for each true chip the enemy
-/// knows is true (a target), a little for the faces' reach, and a little
-/// against a hand at or over its limit. With the enemy to move, the best
-/// chip it can take counts as taken (back in the hand, its reach gone): a
-/// chip dropped or moved where it is taken at once gains nothing.
-fn worth(game: &RealityCheck, seat: Seat) -> f64 {
-    let trues = game.true_chips_in_play(seat) as f64;
-    let grid = game.board();
-    let enemy_moves = game.side() != seat;
-    let mut threats = 0.0f64;
-    let mut faces = 0.0;
-    let mut known = 0.0;
-    let mut exposed = 0.0f64;
-    for (id, from) in game.chips_on_board() {
-        let chip = game.chip_of(id);
-        if id.seat == seat {
-            faces += reach(chip.up);
-            if !id.kind.is_true() {
-                continue;
-            }
-            if chip.public {
-                known += 1.0;
-            }
-        } else if !enemy_moves {
-            continue;
-        }
-        let (_, takes) = grid.reach(from, chip.up);
-        for to in takes {
-            let Some(target) = grid.at(to) else { continue };
-            if id.seat == seat {
-                if target.seat != seat && target.kind.is_true() {
-                    threats += 1.0;
-                }
-            } else if target.seat == seat {
-                exposed = exposed.max(reach(game.chip_of(target).up));
-            }
-        }
-    }
-    let taken = if exposed > 0.0 { 1.0 } else { 0.0 };
-    let press = if trues > game.true_chips_in_play(seat.other()) as f64 {
-        pressure(game, seat)
-    } else {
-        0.0
-    };
-    let hand = game.hand_of(seat).len() as f64 + taken;
-    let limit = game.hand_limit(seat) as f64;
-    let crowded = (hand - limit + 1.0).max(0.0);
-    trues + 0.25 * threats.min(2.0) + 0.02 * (faces - exposed) - 0.1 * crowded - 0.15 * known
-        + press
-}
-
-/// For the side ahead in true chips, how close its true chips on the board
-/// come to the enemy's (0 to 0.1): the lead is pressed home rather than
-/// left to the move cap.
-fn pressure(game: &RealityCheck, seat: Seat) -> f64 {
-    let trues = |side: Seat| {
-        game.chips_on_board()
-            .filter(move |(id, _)| id.seat == side && id.kind.is_true())
-            .map(|(_, sq)| sq)
-    };
-    let nearest = trues(seat)
-        .flat_map(|a| {
-            trues(seat.other()).map(move |b| {
-                let file = (i32::from(a.file()) - i32::from(b.file())).abs();
-                let rank = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-                file.max(rank)
-            })
-        })
-        .min();
-    match nearest {
-        Some(distance) => 0.1 * (8 - distance.min(8)) as f64 / 8.0,
-        None => 0.0,
-    }
-}

@@ -20,6 +20,13 @@ const EXPLORATION: f64 = 0.5;
 /// The value of a walk that returns to a position already seen: even.
 const REPEATED: f64 = 0.5;
 
+/// With progressive widening ([`Playable::WIDENING`]), how many children
+/// a node may have after `visits` visits: 2 + 2 * sqrt(visits) (Couetoux
+/// et al.'s k * n^alpha, with alpha = 1/2).
+fn widened(visits: u32) -> usize {
+    2 + (2.0 * f64::from(visits).sqrt()) as usize
+}
+
 /// One node: the edge into it and its statistics.
 pub(super) struct Node<K> {
     /// Who chose the edge into this node (the root's is unused).
@@ -127,6 +134,7 @@ pub(super) fn descend<G: Playable>(
             &keys,
             |i| state.urgency(&actions[i]),
             actor,
+            G::WIDENING,
             rng,
         );
         if state.stage(seat, actor, &actions[chosen]).is_some() {
@@ -143,6 +151,7 @@ pub(super) fn descend<G: Playable>(
                 &keys,
                 |i| state.urgency(&actions[staged[i]]),
                 actor,
+                G::WIDENING,
                 rng,
             );
             chosen = staged[second];
@@ -225,14 +234,18 @@ fn finish<G: Playable>(
 /// Chooses one of the candidates at `node`, given by their `keys` (several
 /// may share an edge): an edge never tried, among those of the highest
 /// `urgency`, else the tried edge with the best upper confidence bound;
-/// counts each available child's availability once. Returns the chosen
-/// candidate, its edge's child (made now if new) and whether it is new.
+/// counts each available child's availability once. With `widening`, an
+/// untried edge is taken only while the node has fewer children than its
+/// visits allow ([`widened`]), or when none of its children is available.
+/// Returns the chosen candidate, its edge's child (made now if new) and
+/// whether it is new.
 fn pick<K: Clone + Eq>(
     tree: &mut Vec<Node<K>>,
     node: u32,
     keys: &[K],
     urgency: impl Fn(usize) -> u8,
     actor: Seat,
+    widening: bool,
     rng: &mut StdRng,
 ) -> (usize, u32, bool) {
     let slots = edge_slots(&mut tree[node as usize], keys);
@@ -245,6 +258,7 @@ fn pick<K: Clone + Eq>(
     let mut untried = None;
     let mut seen = 0usize;
     let mut rank = 0u8;
+    let mut tried = 0usize;
     for i in 0..keys.len() {
         let slot = slots.get(i);
         if !counted.is_empty() {
@@ -254,7 +268,10 @@ fn pick<K: Clone + Eq>(
             counted[slot] = true;
         }
         match tree[node as usize].edges[slot].1 {
-            Some(child) => tree[child as usize].available += 1,
+            Some(child) => {
+                tree[child as usize].available += 1;
+                tried += 1;
+            }
             None => {
                 let this = urgency(i);
                 if this > rank || untried.is_none() {
@@ -269,6 +286,16 @@ fn pick<K: Clone + Eq>(
             }
         }
     }
+    if widening && tried > 0 {
+        let children = tree[node as usize]
+            .edges
+            .iter()
+            .filter(|(_, child)| child.is_some())
+            .count();
+        if children >= widened(tree[node as usize].visits) {
+            untried = None;
+        }
+    }
     let (best, fresh) = match untried {
         Some(i) => (i, true),
         None => {
@@ -277,9 +304,9 @@ fn pick<K: Clone + Eq>(
             let mut best = 0usize;
             let mut best_score = f64::NEG_INFINITY;
             for i in 0..keys.len() {
-                let child = tree[node as usize].edges[slots.get(i)]
-                    .1
-                    .expect("all tried");
+                let Some(child) = tree[node as usize].edges[slots.get(i)].1 else {
+                    continue;
+                };
                 let c = &tree[child as usize];
                 let visits = c.visits.max(1) as f64;
                 let score = c.reward / visits

@@ -403,3 +403,72 @@ fn reality_with_two_dice_a_known_true_chip_attacked_moves_away() {
         assert!(choice.starts_with("d4-"), "seed {seed}: {choice}");
     }
 }
+
+/// Black's last two true chips are its known rook on g6 and the bishop
+/// in its hand; White's known true rook on b4 is safe, but on b6 or g4
+/// it would attack the rook on g6 and stand in its line: Black, to move,
+/// removes it by a Reality Check.
+const ROOKS_FACE_OFF: &str =
+    "rb/npbnnr/pbpr3/6rr*/7/1RR*5/PP2PNPB/NNBBNB/1 w 9 PRNRBR/bb -/ppnn - -";
+
+#[test]
+fn reality_a_known_true_chip_is_not_moved_where_a_true_chip_takes_it() {
+    let options = Options::default();
+    for seed in 0..6 {
+        let choice = white_choice_in(ROOKS_FACE_OFF, &options, Budget::iterations(150), seed);
+        assert!(
+            !choice.starts_with("b4-b6") && !choice.starts_with("b4-g4"),
+            "seed {seed}: {choice}"
+        );
+    }
+}
+
+/// The evaluation's worth in true chips, read back from its value.
+fn worth_of(text: &str, seat: Seat) -> f64 {
+    let game = RealityCheck::from_position(text, &Options::default()).unwrap();
+    let value = game.evaluate(seat);
+    (value / (1.0 - value)).ln() / 3.0
+}
+
+/// With Black to move, White's known true rook that Black's known true
+/// rook attacks is as good as gone: the evaluation counts it nearly a
+/// whole true chip below the same rook out of reach.
+#[test]
+fn reality_a_known_true_chip_the_enemy_checks_next_counts_as_lost() {
+    let attacked = "rb/npbnnr/pbpr3/1RR*4rr*/7/7/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let safe = "rb/npbnnr/pbpr3/6rr*/7/1RR*5/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let lost = worth_of(safe, Seat::White) - worth_of(attacked, Seat::White);
+    assert!(lost > 0.75, "{lost}");
+}
+
+/// Black's Reality Check on White's true rook removes it for sure when the
+/// rook is known true, on a guess when it is not: Black cannot tell it
+/// from the other chips showing a rook. The known rook counts as lost,
+/// the unknown one as half lost.
+#[test]
+fn reality_a_true_chip_the_enemy_must_guess_counts_as_half_lost() {
+    let known = "rb/npbnnr/pbpr3/1RR*4rr*/7/7/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let unknown = "rb/npbnnr/pbpr3/1RR4rr*/7/7/PP2PNPB/NNBBNB/1 b 9 PRNRBR/bb -/ppnn - -";
+    let guessed = worth_of(unknown, Seat::White) - worth_of(known, Seat::White);
+    assert!(guessed > 0.3 && guessed < 0.7, "{guessed}");
+}
+
+/// From a game against b0a6055's computer: White's known true bishop on d3
+/// could go to f5, attacking Black's known true pawn on e6, which attacks
+/// f5 back, Black to move. Of Black's hundreds of replies only the
+/// Reality Check answers; judged by all of them in turn, the move looked
+/// the best (the search played it at every seed), and lost the bishop.
+const ONE_ANSWER: &str =
+    "nr*/rr*1nb/rp*bp*rb*2/4pp*2/BR6/BN*1PB4/1nn*BB*PRPN/3/NR* w 9 RR/pn PPNN/bb - -";
+
+#[test]
+fn reality_a_threat_is_judged_by_its_answer() {
+    let options = Options::default();
+    let lost: Vec<u64> = (0..8)
+        .filter(|&seed| {
+            white_choice_in(ONE_ANSWER, &options, Budget::iterations(3000), seed)
+                .starts_with("d3-f5")
+        })
+        .collect();
+    assert!(lost.len() <= 2, "d3-f5 at seeds {lost:?}");
+}
