@@ -14,7 +14,11 @@ pub fn perft(node: &Node, depth: u32) -> u64 {
     }
     let mut total = 0;
     let _ = visit(node, &mut |_, next| {
-        total += if depth == 1 { 1 } else { perft(next, depth - 1) };
+        total += if depth == 1 {
+            1
+        } else {
+            perft(next, depth - 1)
+        };
         ControlFlow::Continue(())
     });
     total

@@ -63,7 +63,11 @@ pub fn aspect(cell: u8) -> u8 {
 /// The cell of a man of the layer.
 pub fn code(piece: Piece) -> u8 {
     let man = Man(piece);
-    let kind = if man.is_cube() { CUBE } else { piece.kind.0 + 1 };
+    let kind = if man.is_cube() {
+        CUBE
+    } else {
+        piece.kind.0 + 1
+    };
     let team = if piece.owner == Seat::Black { BLACK } else { 0 };
     let aspect = match man.aspect() {
         None => 0,
@@ -294,9 +298,7 @@ impl Node {
             hash = (hash ^ word).wrapping_mul(0x0000_0100_0000_01b3);
             hash ^= hash >> 29;
         }
-        let extra = self.side as u64
-            | u64::from(self.castling) << 1
-            | u64::from(self.skipped) << 3;
+        let extra = self.side as u64 | u64::from(self.castling) << 1 | u64::from(self.skipped) << 3;
         (hash ^ extra).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 }

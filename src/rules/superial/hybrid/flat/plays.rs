@@ -5,7 +5,9 @@
 use std::ops::ControlFlow;
 
 use super::chess::{self, PieceMove, Special};
-use super::{A1, ASPECT_SHIFT, BLACK, CUBE, E1, H1, KING_SIDE, Node, PAWN, QUEEN_SIDE, aspect, kind};
+use super::{
+    A1, ASPECT_SHIFT, BLACK, CUBE, E1, H1, KING_SIDE, Node, PAWN, QUEEN_SIDE, aspect, kind,
+};
 use crate::rules::Seat;
 use crate::rules::superial::flat::{self, Men, Path, bit};
 use crate::rules::superial::reach::{NONE, Tables, tables};
