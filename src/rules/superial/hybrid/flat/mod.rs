@@ -13,10 +13,12 @@
 //! the reverse reach ([`crate::rules::superial::reach`]).
 //!
 //! The parts: [`chess`] (tables, attacks, the chess men's moves),
+//! [`cubes`] (the cubes' captures by flood fills),
 //! [`plays`] (every legal play, made), [`count`] (perft).
 
 pub mod chess;
 pub mod count;
+pub mod cubes;
 pub mod plays;
 
 use crate::rules::Seat;
@@ -24,7 +26,7 @@ use crate::rules::chesslike::{Kind, Piece, Position};
 use crate::rules::geometry::Square;
 use crate::rules::superial::board::Aspect;
 use crate::rules::superial::flat::{Cells, bit};
-use crate::rules::superial::reach::{self, Attackers, NONE, Tables};
+use crate::rules::superial::reach::{Attackers, NONE, Tables};
 
 use super::men::Man;
 
@@ -272,12 +274,7 @@ impl Node {
                     };
                     cubes.add(square, aspect);
                 }
-                reach::captures(
-                    tables,
-                    &cubes,
-                    crate::rules::superial::board::Colour::Black,
-                    king,
-                )
+                self::cubes::captures(tables, &cubes, king)
             }
             // Black's king moving as its pawn has just stepped two
             // squares past a white pawn, which could take it en passant.

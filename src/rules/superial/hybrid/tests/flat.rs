@@ -2,10 +2,12 @@
 //! leaving the same positions, along walks from every perft position.
 
 use super::super::actions::{legal_plays, make, perft_by_plays};
-use super::super::flat::{Node, count, plays};
+use super::super::flat::{Node, count, cubes, plays};
 use crate::rules::chesslike::Position;
 use crate::rules::perft_data;
+use crate::rules::superial::board::{Aspect, Colour};
 use crate::rules::superial::hybrid::position;
+use crate::rules::superial::reach::{self, Attackers};
 
 const PERFT: &str = include_str!("../../../../../tests/data/superial.perft");
 
@@ -94,4 +96,61 @@ fn the_flat_count_is_the_layers() {
             );
         }
     }
+}
+
+/// Every square, with Black's cubes of `node` as attackers.
+fn attackers(node: &Node) -> Attackers {
+    let mut cubes = Attackers {
+        occupied: node.occupied,
+        ..Attackers::default()
+    };
+    for square in 0..64u8 {
+        let aspect = match super::super::flat::aspect(node.cells[square as usize]) {
+            0 => continue,
+            1 => Aspect::Pusher,
+            2 => Aspect::Hopper,
+            _ => Aspect::Slasher,
+        };
+        cubes.add(square, aspect);
+    }
+    cubes
+}
+
+#[test]
+fn the_flood_fills_find_the_reverse_reachs_captures() {
+    let tables = reach::tables(8);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut checked, mut found) = (0, 0);
+    for start in file_positions() {
+        for _ in 0..6 {
+            let mut position = start.clone();
+            for _ in 0..60 {
+                let node = Node::of(&position);
+                let cubes = attackers(&node);
+                let mut white = node.occupied & !node.black;
+                while white != 0 {
+                    let target = white.trailing_zeros() as u8;
+                    white &= white - 1;
+                    let expected = reach::captures(tables, &cubes, Colour::Black, target);
+                    assert_eq!(
+                        cubes::captures(tables, &cubes, target),
+                        expected,
+                        "{} on {target}",
+                        position::write(&position)
+                    );
+                    checked += 1;
+                    found += usize::from(expected);
+                }
+                let plays = legal_plays(&position);
+                if plays.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position = make(&position, &plays[(seed % plays.len() as u64) as usize]).0;
+            }
+        }
+    }
+    assert!(checked > 5_000 && found > 200, "{checked} {found}");
 }
