@@ -254,12 +254,11 @@ impl Chain<'_> {
             {
                 continue;
             }
-            for e in 0..4 {
+            for (e, &to) in neighbours[over as usize].iter().enumerate() {
                 let turns = match self.leg {
                     Leg::Hop => e == opposite(d),
                     Leg::Slash => e != d,
                 };
-                let to = neighbours[over as usize][e];
                 if turns || to == NONE || (self.occupied | visited) & bit(to) != 0 {
                     continue;
                 }
