@@ -157,9 +157,11 @@ impl Flat {
                 cell,
                 ..
             } => {
-                let (mut next, captured) = flat::moved(&self.node, Flat::tables(), from, to, path);
+                let tables = Flat::tables();
+                let home = self.node.home(tables);
+                let (mut next, captured) = flat::moved(&self.node, tables, home, from, to, path);
                 next.cells[usize::from(to)] = cell;
-                (next, captured)
+                (next, captured != 0)
             }
             FlatPlay::Change { at, cell } => {
                 let mut next = self.node;

@@ -18,6 +18,9 @@
 //! and the pieces they have turned.
 
 mod classic;
+mod hybrid;
+#[cfg(test)]
+mod hybrid_tests;
 #[cfg(test)]
 mod tests;
 
@@ -25,6 +28,7 @@ use rand::rngs::StdRng;
 use serde::Deserialize;
 
 use self::classic::Flat;
+use self::hybrid::HybridFlat;
 use super::alphabeta;
 use super::clock::Clock;
 use super::layer::{self, PublicTold};
@@ -64,9 +68,8 @@ impl Playable for SuperialChess {
     /// a capture and its recapture.
     const QUIESCENCE_PLIES: u32 = 2;
 
-    /// The generic alpha-beta search (`bot::alphabeta::generic`): on the
-    /// game's states in the hybrid, on a flat position in the classic game
-    /// (`classic`).
+    /// The generic alpha-beta search (`bot::alphabeta::generic`) on a
+    /// flat position of either form (`classic`, `hybrid`).
     fn searched(
         belief: &SuperialChess,
         seat: Seat,
@@ -75,25 +78,30 @@ impl Playable for SuperialChess {
         clock: &dyn Clock,
         rng: &mut StdRng,
     ) -> Option<Result<Searched, BotError>> {
-        let SuperialChess::Classic(game) = belief else {
-            return Some(alphabeta::generic::run::<SuperialChess>(
-                belief, seat, level, budget, clock, rng,
-            ));
-        };
-        if game.outcome().is_some() || game.side() != seat {
+        if Playable::standing(belief).actor() != Some(seat) {
             return Some(Err(BotError::NothingToDo));
         }
-        let flat = Flat::of(game);
-        Some(
-            alphabeta::generic::choose(&flat, seat, level, budget, clock, rng).map(|chosen| {
-                let action = SuperialChessAction::Classic(flat.action_of(game, chosen.action));
-                Searched {
-                    text: belief.notation(seat, &action),
-                    iterations: chosen.depth,
-                    nodes: chosen.nodes,
-                }
-            }),
-        )
+        let chosen = match belief {
+            SuperialChess::Classic(game) => {
+                let flat = Flat::of(game);
+                alphabeta::generic::choose(&flat, seat, level, budget, clock, rng).map(|chosen| {
+                    let action = SuperialChessAction::Classic(flat.action_of(game, chosen.action));
+                    (action, chosen.depth, chosen.nodes)
+                })
+            }
+            SuperialChess::Hybrid(game) => {
+                let flat = HybridFlat::of(game);
+                alphabeta::generic::choose(&flat, seat, level, budget, clock, rng).map(|chosen| {
+                    let action = SuperialChessAction::Hybrid(flat.action_of(game, chosen.action));
+                    (action, chosen.depth, chosen.nodes)
+                })
+            }
+        };
+        Some(chosen.map(|(action, iterations, nodes)| Searched {
+            text: belief.notation(seat, &action),
+            iterations,
+            nodes,
+        }))
     }
 
     fn believe(

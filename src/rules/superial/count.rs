@@ -64,7 +64,8 @@ impl Counter {
             return plays(node, self.tables);
         }
         let tables = self.tables;
-        let changes = !node.home(tables);
+        let home = node.home(tables);
+        let changes = !home;
         let mut total = 0;
         let mut own = node.own();
         while own != 0 {
@@ -72,7 +73,8 @@ impl Counter {
             own &= own - 1;
             let cell = node.cells[from as usize];
             paths(node, tables, from, &mut |to, path| {
-                let (next, captured) = moved(node, tables, from, to, path);
+                let (next, captured) = moved(node, tables, home, from, to, path);
+                let captured = captured != 0;
                 total += self.after(next.handed_over(captured), false, depth - 1);
                 if changes & bit(to) != 0 {
                     for aspect in [1, 2, 3].into_iter().filter(|a| *a != cell & 3) {

@@ -133,15 +133,42 @@ pub enum Path {
 /// `from` (every prefix of a chain is a path).
 pub fn paths(node: &Node, tables: &Tables, from: u8, found: &mut impl FnMut(u8, Path)) {
     let cell = node.cells[from as usize];
-    // The start is empty while the cube is under way.
-    let occupied = node.occupied & !bit(from);
     let enemy = if cell & BLACK != 0 {
         node.occupied & !node.black
     } else {
         node.black
     };
+    let men = Men {
+        occupied: node.occupied,
+        enemy,
+        home: node.home(tables),
+    };
+    cube_paths(tables, cell & 3, from, men, found);
+}
+
+/// What a cube's paths are judged by: every occupied square, the enemy's,
+/// and the cube's home colour's (where its pushers and hoppers capture).
+#[derive(Clone, Copy, Debug)]
+pub struct Men {
+    pub occupied: u64,
+    pub enemy: u64,
+    pub home: u64,
+}
+
+/// Calls `found` with the landing square of each path of a cube of
+/// `aspect` (1 pusher, 2 hopper, 3 slasher) on `from`, among `men`: the
+/// classic board's and the hybrid's alike.
+pub fn cube_paths(
+    tables: &Tables,
+    aspect: u8,
+    from: u8,
+    men: Men,
+    found: &mut impl FnMut(u8, Path),
+) {
+    // The start is empty while the cube is under way.
+    let occupied = men.occupied & !bit(from);
     let at = from as usize;
-    match cell & 3 {
+    match aspect {
         1 => {
             for d in 0..4 {
                 let to = tables.orth[at][d];
@@ -165,8 +192,14 @@ pub fn paths(node: &Node, tables: &Tables, from: u8, found: &mut impl FnMut(u8, 
                     found(to, Path::Plain);
                 }
             }
-            let captures = enemy & node.home(tables);
-            hops(tables, occupied, captures, from, bit(from), 0, found);
+            let captures = men.enemy & men.home;
+            let chain = Chain {
+                tables,
+                leg: Leg::Hop,
+                occupied,
+                captures,
+            };
+            chain.on(from, bit(from), 0, found);
         }
         _ => {
             for d in 0..4 {
@@ -175,112 +208,134 @@ pub fn paths(node: &Node, tables: &Tables, from: u8, found: &mut impl FnMut(u8, 
                     found(to, Path::Plain);
                 }
             }
-            slashes(tables, occupied, enemy, from, bit(from), 0, found);
+            let chain = Chain {
+                tables,
+                leg: Leg::Slash,
+                occupied,
+                captures: men.enemy,
+            };
+            chain.on(from, bit(from), 0, found);
         }
     }
 }
 
-/// A hopper's chains on from `at`: over an occupied square not yet
-/// jumped, on in any direction but back, to an empty square not yet
-/// landed on. `captures` are the jumps that capture.
-fn hops(
-    tables: &Tables,
+/// How one leg of a chain jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leg {
+    /// Orthogonally over an occupied square not yet jumped, on in any
+    /// direction but back, on the flat board.
+    Hop,
+    /// Diagonally over an occupied square (jumped before or not), straight
+    /// on, across the edges.
+    Slash,
+}
+
+/// A hopper's or slasher's chains: `captures` are the jumps that capture.
+struct Chain<'a> {
+    tables: &'a Tables,
+    leg: Leg,
     occupied: u64,
     captures: u64,
-    at: u8,
-    visited: u64,
-    jumped: u64,
-    found: &mut impl FnMut(u8, Path),
-) {
-    for d in 0..4 {
-        let over = tables.orth[at as usize][d];
-        if over == NONE || occupied & bit(over) == 0 || jumped & bit(over) != 0 {
-            continue;
-        }
-        for e in 0..4 {
-            let to = tables.orth[over as usize][e];
-            if e == opposite(d) || to == NONE || (occupied | visited) & bit(to) != 0 {
+}
+
+impl Chain<'_> {
+    /// The chains on from `at`, having landed on `visited` and jumped
+    /// `jumped`: each leg lands on an empty square not yet landed on.
+    fn on(&self, at: u8, visited: u64, jumped: u64, found: &mut impl FnMut(u8, Path)) {
+        let neighbours = match self.leg {
+            Leg::Hop => &self.tables.orth,
+            Leg::Slash => &self.tables.diag,
+        };
+        for d in 0..4 {
+            let over = neighbours[at as usize][d];
+            if over == NONE
+                || self.occupied & bit(over) == 0
+                || (self.leg == Leg::Hop && jumped & bit(over) != 0)
+            {
                 continue;
             }
-            let jumped = jumped | bit(over);
-            found(to, Path::Chain(jumped & captures));
-            hops(
-                tables,
-                occupied,
-                captures,
-                to,
-                visited | bit(to),
-                jumped,
-                found,
-            );
+            for (e, &to) in neighbours[over as usize].iter().enumerate() {
+                let turns = match self.leg {
+                    Leg::Hop => e == opposite(d),
+                    Leg::Slash => e != d,
+                };
+                if turns || to == NONE || (self.occupied | visited) & bit(to) != 0 {
+                    continue;
+                }
+                let jumped = jumped | bit(over);
+                found(to, Path::Chain(jumped & self.captures));
+                self.on(to, visited | bit(to), jumped, found);
+            }
         }
     }
 }
 
-/// A slasher's chains on from `at`: diagonally over an occupied square
-/// (jumped before or not) to the empty square beyond, across the edges,
-/// not yet landed on. `captures` are the jumps that capture.
-fn slashes(
-    tables: &Tables,
-    occupied: u64,
-    captures: u64,
-    at: u8,
-    visited: u64,
-    jumped: u64,
-    found: &mut impl FnMut(u8, Path),
-) {
-    for d in 0..4 {
-        let over = tables.diag[at as usize][d];
-        let to = tables.diag[over as usize][d];
-        if occupied & bit(over) == 0 || (occupied | visited) & bit(to) != 0 {
-            continue;
-        }
-        let jumped = jumped | bit(over);
-        found(to, Path::Chain(jumped & captures));
-        slashes(
-            tables,
-            occupied,
-            captures,
-            to,
-            visited | bit(to),
-            jumped,
-            found,
-        );
+/// A flat board the cube engine's plays are made on: the classic game's
+/// [`Node`] and the hybrid's.
+pub trait Cells: Copy {
+    /// The team bit of a cell: set for Black's men.
+    const TEAM: u8;
+    fn cell(&self, square: u8) -> u8;
+    fn put(&mut self, square: u8, cell: u8);
+    fn occupied(&self) -> u64;
+}
+
+impl Cells for Node {
+    const TEAM: u8 = BLACK;
+
+    fn cell(&self, square: u8) -> u8 {
+        self.cells[square as usize]
+    }
+
+    fn put(&mut self, square: u8, cell: u8) {
+        Node::put(self, square, cell);
+    }
+
+    fn occupied(&self) -> u64 {
+        self.occupied
     }
 }
 
 /// The board after the cube on `from` takes `path` to `to` (its aspect
-/// unchanged, the side not yet handed over), and whether it captured.
-pub fn moved(node: &Node, tables: &Tables, from: u8, to: u8, path: Path) -> (Node, bool) {
+/// unchanged, the side not yet handed over), `home` the mover's home
+/// colour's squares, and the squares of the men it captured (turned over
+/// to its team).
+pub fn moved<N: Cells>(
+    node: &N,
+    tables: &Tables,
+    home: u64,
+    from: u8,
+    to: u8,
+    path: Path,
+) -> (N, u64) {
     let mut next = *node;
-    let cell = node.cells[from as usize];
+    let cell = node.cell(from);
     next.put(from, 0);
     let captured = match path {
-        Path::Plain => false,
+        Path::Plain => 0,
         Path::Chain(captures) => {
             let mut rest = captures;
             while rest != 0 {
                 let square = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
-                next.put(square, next.cells[square as usize] ^ BLACK);
+                next.put(square, next.cell(square) ^ N::TEAM);
             }
-            captures != 0
+            captures
         }
         Path::Push(d) => {
-            // The far end first, so that no cube is overwritten.
+            // The far end first, so that no man is overwritten.
             let mut end = to;
-            while next.occupied & bit(end) != 0 {
+            while next.occupied() & bit(end) != 0 {
                 end = tables.orth[end as usize][d];
             }
             let back = opposite(d);
-            let home = node.home(tables);
-            let mut captured = false;
+            let mut captured = 0;
             while end != to {
                 let behind = tables.orth[end as usize][back];
-                let mut pushed = next.cells[behind as usize];
-                if home & bit(end) != 0 && (pushed & BLACK) != (cell & BLACK) {
-                    pushed ^= BLACK;
-                    captured = true;
+                let mut pushed = next.cell(behind);
+                if home & bit(end) != 0 && (pushed & N::TEAM) != (cell & N::TEAM) {
+                    pushed ^= N::TEAM;
+                    captured |= bit(end);
                 }
                 next.put(end, pushed);
                 end = behind;

@@ -157,7 +157,7 @@ pub fn captures(tables: &Tables, cubes: &Attackers, home: Colour, target: u8) ->
 /// Whether a pusher could push `target` one square on: a line of tokens
 /// from the pusher's neighbour through `target`, ending at an empty
 /// square on the board.
-fn pushed_onto_home(tables: &Tables, cubes: &Attackers, target: u8) -> bool {
+pub fn pushed_onto_home(tables: &Tables, cubes: &Attackers, target: u8) -> bool {
     (0..4).any(|d| {
         let mut ahead = tables.orth[target as usize][d];
         while has(cubes.occupied, ahead) {

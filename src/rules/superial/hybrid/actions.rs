@@ -304,8 +304,16 @@ pub fn make(position: &Position, play: &HybridPlay) -> (Position, Done) {
     (next, done)
 }
 
-/// The number of leaves of the legal action tree `depth` actions deep.
+/// The number of leaves of the legal action tree `depth` actions deep,
+/// counted on the flat position ([`super::flat`]).
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    super::flat::count::perft(&super::flat::Node::of(position), depth)
+}
+
+/// [`perft`] by listing and making the layer's plays: the general path,
+/// which the flat position is checked against.
+#[cfg(test)]
+pub fn perft_by_plays(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -315,6 +323,6 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     }
     plays
         .iter()
-        .map(|play| perft(&make(position, play).0, depth - 1))
+        .map(|play| perft_by_plays(&make(position, play).0, depth - 1))
         .sum()
 }

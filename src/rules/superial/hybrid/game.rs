@@ -144,6 +144,12 @@ impl Hybrid {
         actions::legal_plays(&self.position)
     }
 
+    /// How many times the current position has occurred (since the last
+    /// capture or pawn move).
+    pub(crate) fn repetitions(&self) -> usize {
+        self.record.repetitions()
+    }
+
     /// The draw the side to act may claim now.
     pub fn claimable(&self) -> Option<DrawRule> {
         if self.outcome.is_some() {

@@ -9,6 +9,8 @@
 //! - [`actions`]: every legal action (chess moves from the layer's steps,
 //!   cube actions from the cube engine, each placement of the king at
 //!   Black's first capture), check, making an action, perft;
+//! - [`flat`]: the hybrid as a flat copy-made position, its legal plays
+//!   and perft, for the counter and the computer's search;
 //! - [`position`]: the position string (FEN with cubes and Black's king);
 //! - [`notation`]: SAN and coordinates for pieces, paths for cubes, `K@`
 //!   for the king's placement;
@@ -16,6 +18,7 @@
 //! - [`view`]: the boards.
 
 pub mod actions;
+pub mod flat;
 pub(crate) mod game;
 pub mod men;
 pub mod notation;

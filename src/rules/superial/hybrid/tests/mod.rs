@@ -8,6 +8,7 @@ use crate::rules::{ActionError, Entropy, Event, Game, Options, Seat};
 mod check;
 mod cubes;
 mod end;
+mod flat;
 mod king;
 mod notation;
 mod pawns;
