@@ -147,6 +147,7 @@ const CASES: &[(&str, Setup, Handled, &str)] = &[
     ("061-calendar-invite", chess(White, &[]), Refused, NOTHING),
     ("062-read-receipt-requested", chess(White, &[]), Applied, "white e4"),
     ("063-non-ascii-display-names", chess(White, &["e4", "e5", "Nf3", "Nf6", "Nc3", "Nxe4"]), Applied, "white Nxe4"),
+    ("064-8bit-headers-undeclared", chess(Black, &["e4"]), Applied, "black e5"),
 ];
 
 fn eml_dir() -> PathBuf {

@@ -1,129 +1,16 @@
-//! The chess men of the flat hybrid: attack tables built at compile time,
-//! rays by the first blocker, whether a square is attacked, and the moves
-//! of one man (castling apart).
+//! The chess men of the flat hybrid: whether a square is attacked and the
+//! moves of one man (castling apart), on the orthodox engine's attack
+//! tables and rays.
 
 use super::{BISHOP, BLACK, KING, KNIGHT, Node, PAWN, QUEEN, ROOK, kind};
 use crate::rules::Seat;
+// The orthodox engine's tables: the same 8x8 board, square a1 = 0, a
+// rank = 8 squares; a pawn attacks from PAWN_ATTACKS[its seat].
+use crate::rules::chess::bitboard::{
+    KING as KINGS, KNIGHT as KNIGHTS, PAWN_ATTACKS, bishop_attacks, rook_attacks,
+};
 use crate::rules::superial::flat::bit;
 use crate::rules::superial::reach::NONE;
-
-/// The eight ray directions: the four orthogonal first (rooks), then the
-/// four diagonal (bishops). A direction counts as rising when its squares'
-/// indices grow.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
-
-const fn on_board(file: i8, rank: i8) -> bool {
-    file >= 0 && file < 8 && rank >= 0 && rank < 8
-}
-
-/// The squares one leap of each vector away from each square.
-const fn leaps(vectors: &[(i8, i8)]) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut i = 0;
-    while i < 64 {
-        let (file, rank) = ((i % 8) as i8, (i / 8) as i8);
-        let mut v = 0;
-        while v < vectors.len() {
-            let (f, r) = (file + vectors[v].0, rank + vectors[v].1);
-            if on_board(f, r) {
-                table[i] |= 1 << (r * 8 + f);
-            }
-            v += 1;
-        }
-        i += 1;
-    }
-    table
-}
-
-const fn rays() -> [[u64; 64]; 8] {
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut i = 0;
-        while i < 64 {
-            let (mut f, mut r) = ((i % 8) as i8, (i / 8) as i8);
-            loop {
-                f += DIRECTIONS[d].0;
-                r += DIRECTIONS[d].1;
-                if !on_board(f, r) {
-                    break;
-                }
-                table[d][i] |= 1 << (r * 8 + f);
-            }
-            i += 1;
-        }
-        d += 1;
-    }
-    table
-}
-
-static KNIGHTS: [u64; 64] = leaps(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-static KINGS: [u64; 64] = leaps(&[
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-]);
-/// The squares a pawn of each side (White up, Black down) attacks.
-static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(1, 1), (-1, 1)]), leaps(&[(1, -1), (-1, -1)])];
-static RAYS: [[u64; 64]; 8] = rays();
-
-/// Whether direction `d`'s squares rise in index.
-fn rising(d: usize) -> bool {
-    let (f, r) = DIRECTIONS[d];
-    r > 0 || (r == 0 && f > 0)
-}
-
-/// The squares a ride from `from` in direction `d` reaches, up to and
-/// including the first occupied one.
-fn ray(from: u8, d: usize, occupied: u64) -> u64 {
-    let ray = RAYS[d][from as usize];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
-    let first = if rising(d) {
-        blockers.trailing_zeros()
-    } else {
-        63 - blockers.leading_zeros()
-    };
-    ray & !RAYS[d][first as usize]
-}
-
-/// The squares a rider of `directions` on `from` reaches.
-fn rides(from: u8, directions: std::ops::Range<usize>, occupied: u64) -> u64 {
-    directions.fold(0, |set, d| set | ray(from, d, occupied))
-}
-
-pub fn rook_attacks(from: u8, occupied: u64) -> u64 {
-    rides(from, 0..4, occupied)
-}
-
-pub fn bishop_attacks(from: u8, occupied: u64) -> u64 {
-    rides(from, 4..8, occupied)
-}
 
 /// Whether one of `attackers`' chess men (of team `by`) could capture on
 /// `square`, moving alone.
