@@ -23,6 +23,7 @@ mod site;
 mod stored;
 mod swiss;
 mod tournament_setup;
+mod tournament_spec;
 mod tournaments;
 mod turns;
 mod undo;
@@ -53,7 +54,8 @@ pub use names::{NameError, PublicNames, check_name, hidden_address, normalize_ad
 pub use notice::{Notice, NoticeKind};
 pub use swiss::{SwissMail, initial_colour};
 pub use tournament_setup::{DueStart, parse_start_day};
-pub use tournaments::{Left, MIN_PLAYERS, Section, TournamentError, TournamentSpec};
+pub use tournament_spec::{MIN_PLAYERS, TournamentError, TournamentSpec};
+pub use tournaments::{Left, Section};
 pub use turns::Answer;
 pub use undo::takeback_allowed;
 pub use watchers::SpectatorNotice;

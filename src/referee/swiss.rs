@@ -8,7 +8,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::tournaments::{MIN_PLAYERS, TournamentError, seeding};
+use super::tournament_spec::{MIN_PLAYERS, TournamentError};
+use super::tournaments::seeding;
 use super::{Notice, NoticeKind, Referee, RefereeError, Source};
 use crate::rules::Seat;
 use crate::store::Tx;

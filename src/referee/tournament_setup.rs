@@ -22,7 +22,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::tournaments::{MIN_PLAYERS, TournamentError};
+use super::tournament_spec::{MIN_PLAYERS, TournamentError};
 use super::{ComputerSeat, Notice, Referee, RefereeError, Source, check_address};
 use crate::bot::Level;
 use crate::rules::Seat;
