@@ -5,8 +5,7 @@ use rand::{Rng, SeedableRng};
 
 use super::hybrid::{HybridChoice, HybridFlat};
 use crate::bot::alphabeta::generic::Searchable;
-use crate::bot::clock::Wall;
-use crate::bot::{Budget, Level, Playable, Standing};
+use crate::bot::{Playable, Standing};
 use crate::rules::perft_data;
 use crate::rules::superial::hybrid::HybridAction;
 use crate::rules::superial::{SuperialChess, SuperialChessAction};
@@ -131,23 +130,5 @@ fn the_flat_position_plays_what_the_hybrid_game_plays() {
 
 #[test]
 fn the_hybrid_search_answers_a_legal_action() {
-    for (i, state) in positions().into_iter().step_by(23).enumerate() {
-        let seat = Playable::standing(&state).actor().unwrap();
-        let searched = SuperialChess::searched(
-            &state,
-            seat,
-            Level::new(1 + (i % 3) as u8).unwrap(),
-            Budget::iterations(20),
-            &Wall::start(),
-            &mut StdRng::seed_from_u64(i as u64),
-        )
-        .unwrap()
-        .unwrap();
-        let position = Game::position(&state);
-        assert!(
-            state.parse_action(seat, &searched.text).is_ok(),
-            "{} in {position}",
-            searched.text
-        );
-    }
+    super::tests::search_answers_legal_actions(positions().into_iter().step_by(23));
 }

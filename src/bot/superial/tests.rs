@@ -112,7 +112,13 @@ fn the_flat_position_plays_what_the_classic_game_plays() {
 
 #[test]
 fn the_classic_search_answers_a_legal_action() {
-    for (i, state) in positions().into_iter().step_by(17).enumerate() {
+    search_answers_legal_actions(positions().into_iter().step_by(17));
+}
+
+/// The search, at each level in turn, answers an action the rules accept
+/// in each of `states`.
+pub(super) fn search_answers_legal_actions(states: impl Iterator<Item = SuperialChess>) {
+    for (i, state) in states.enumerate() {
         let seat = Playable::standing(&state).actor().unwrap();
         let searched = SuperialChess::searched(
             &state,
