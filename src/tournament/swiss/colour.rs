@@ -116,3 +116,42 @@ pub fn allocate(higher: &Player, lower: &Player, initial: Colour) -> Colour {
         initial.other()
     }
 }
+
+/// What the Dutch quality criteria C8-C11 ask of a player's colours: the
+/// games played as White and as Black apart, the colour played in the last
+/// two games if it was the same, and the preference with its strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColourFacts {
+    /// |White games − Black games|.
+    pub imbalance: u32,
+    /// The colour of the last two games played, when they had the same.
+    pub repeated: Option<Colour>,
+    pub preference: Option<Colour>,
+    /// A colour difference beyond ±1 (C8 looks at this alone).
+    pub absolute_imbalance: bool,
+    /// An absolute preference: an imbalance beyond ±1 or the same colour
+    /// twice running.
+    pub absolute: bool,
+    /// A strong preference: an imbalance of one, not absolute.
+    pub strong: bool,
+}
+
+impl ColourFacts {
+    pub fn of(colours: &[Option<Colour>]) -> Self {
+        let games = played(colours);
+        let imbalance = difference(colours).unsigned_abs();
+        let last = games.last().copied();
+        let repeated = last.filter(|&c| games.len() >= 2 && games[games.len() - 2] == c);
+        let preference = preference(colours).map(|p| p.colour);
+        let absolute_imbalance = imbalance > 1;
+        let absolute = absolute_imbalance || repeated.is_some();
+        ColourFacts {
+            imbalance,
+            repeated,
+            preference,
+            absolute_imbalance,
+            absolute,
+            strong: !absolute && imbalance > 0,
+        }
+    }
+}

@@ -7,15 +7,15 @@
 //!   floats, byes) from the games and byes so far.
 //! - [`colour`]: colour preferences (C.04.3 A.6) and the colour allocation
 //!   rules E1-E5.
-//! - [`pairing`]: one round: the score brackets top down, each by a
-//!   search over the Dutch candidates in their documented order; the
-//!   last bracket leaves the bye.
+//! - [`pairing`]: one round: the score brackets top down, each by
+//!   maximum-weight matchings whose weights hold the quality criteria in
+//!   their order; the last bracket leaves the bye.
 //! - [`standings`]: points, then Buchholz Cut 1, Buchholz and
 //!   Sonneborn-Berger (FIDE C.07's tiebreaks for a Swiss).
 //!
-//! `docs/tournaments.md` says which of the Dutch rules are implemented as
-//! written and which are simplified; the tests of `replay` check the pairing against
-//! bbpPairings, an independent engine.
+//! `docs/tournaments.md` says how the Dutch rules are implemented; the
+//! tests of `replay` check the pairing against bbpPairings, an independent
+//! engine, in every round of the tournaments it generated.
 
 pub mod colour;
 pub mod history;

@@ -7,8 +7,7 @@
 //! the pairs, colours and bye are compared with the engine's.
 //!
 //! `ARBITER_SWISS_TRF_DIR` points the test at other generated files
-//! (`scripts/swiss-check`); there too, every round must agree but those
-//! its `known-differences.txt` lists, if it has one.
+//! (`scripts/swiss-check`); there too, every round must agree.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -154,33 +153,22 @@ fn differences(dir: &Path) -> (usize, Vec<(String, u32)>) {
     (rounds, differ)
 }
 
-/// The rounds known to differ, one `FILE ROUND` a line (`#` starts a
-/// comment); none when the directory has no list.
-fn known_differences(dir: &Path) -> Vec<(String, u32)> {
-    let text = std::fs::read_to_string(dir.join("known-differences.txt")).unwrap_or_default();
-    text.lines()
-        .map(|l| l.split('#').next().unwrap().trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (file, round) = l.split_once(' ').expect("FILE ROUND");
-            (file.to_string(), round.trim().parse().expect("a round"))
-        })
-        .collect()
-}
-
 #[test]
 fn every_round_agrees_with_bbppairings() {
     let dir = std::env::var_os("ARBITER_SWISS_TRF_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss"));
-    let known = known_differences(&dir);
     assert!(files(&dir).len() >= 30, "the generated tournaments");
     let (rounds, differ) = differences(&dir);
     eprintln!(
         "{} of {rounds} rounds agree with bbpPairings",
         rounds - differ.len()
     );
-    assert_eq!(differ, known, "the rounds that differ from bbpPairings");
+    assert_eq!(
+        differ,
+        Vec::new(),
+        "the rounds that differ from bbpPairings"
+    );
 }
 
 /// `ARBITER_SWISS_DUMP="bbp-006.trf 2"`: prints the players' records

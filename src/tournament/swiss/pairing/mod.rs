@@ -1,45 +1,75 @@
-//! One round of the Dutch system (C.04.3): each score bracket from the
-//! top (the last one's unpaired player gets the bye), paired by a search
-//! over the Dutch candidates in their documented order (`candidates.rs`:
-//! S2 transposed, then S1 and S2 exchanged), each candidate judged by the
-//! absolute criteria C1-C3 and the completion criterion C4 (here), then
-//! by the quality criteria in order (`quality.rs`); the first candidate
-//! that meets every quality criterion as well as a bracket can is taken,
-//! else the best one found.
+//! One round of the Dutch system (C.04.3), as maximum-weight matchings:
+//! the score brackets from the top, each paired by a matching over its
+//! players and the next score group whose edge weights hold the quality
+//! criteria in their order (`weights.rs`), then narrowed step by step to
+//! the one pairing the rules' order of exchanges and transpositions picks
+//! (`bracket.rs`). A second matching over every player keeps the rest of
+//! the round pairable (C4): a bracket whose choice would leave the rest
+//! without a legal pairing is paired again with every player below it
+//! (A.9, the collapsed last bracket). The last bracket's one unpaired
+//! player gets the bye.
+//!
+//! This is the method of bbpPairings (Bierema's FIDE-endorsed engine),
+//! which `replay.rs` checks the result against round by round.
 
 use std::cmp::Reverse;
-use std::collections::HashMap;
 
-use super::colour::{absolute, allocate};
-use super::{Board, Colour, Pairing, Player};
+use super::colour::{ColourFacts, allocate};
+use super::{Board, Colour, Float, Pairing, Player};
 
-/// The most players a Swiss pairs (the search keeps sets of players in a
-/// 128-bit mask).
+mod bracket;
+mod matcher;
+mod weights;
+mod wide;
+
+use self::matcher::Matcher;
+use self::weights::{Bracket, Layout};
+
+/// The most players a Swiss pairs: with at most 30 rounds (`Format`), every
+/// bracket's weights then fit the widest weight type (`pair_bracket`).
 pub const MAX_PLAYERS: usize = 128;
 
-/// How many steps (partial candidates extended, whole ones judged) a
-/// bracket's search takes before it settles for the best candidate found.
-const STEPS: usize = 200_000;
-
-type Mask = u128;
-
-mod candidates;
-mod quality;
-
-use self::quality::Search;
-
+/// The round as the pairing sees it: the players in ranking order (score,
+/// then pairing number) and what the criteria ask of each.
 struct Round<'a> {
-    /// In ranking order (score, then pairing number).
     players: Vec<&'a Player>,
-    topscorer: Vec<bool>,
-    absolute: Vec<Option<Colour>>,
-    initial: Colour,
-    memo: HashMap<Mask, bool>,
-    completable: HashMap<Mask, bool>,
-    most_pairs: HashMap<Mask, usize>,
-    /// Each pair's cost, once worked out (the search meets the same pairs
-    /// in many candidates).
-    pair_costs: HashMap<(usize, usize), ([usize; 8], u32)>,
+    colours: Vec<ColourFacts>,
+    /// Rounds played so far.
+    played: usize,
+    /// The last round is being paired: topscorers may break C3.
+    last_round: bool,
+}
+
+impl Round<'_> {
+    /// C1 and C3: not met before, and not two players with the same
+    /// absolute colour preference unless, in the last round, one of them
+    /// is a topscorer (more than half the possible points).
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.players[a], self.players[b]);
+        if pa.opponents.contains(&pb.number) {
+            return false;
+        }
+        let (ca, cb) = (self.colours[a], self.colours[b]);
+        let topscorer = |p: &Player| p.points > self.played as u32;
+        !ca.absolute
+            || !cb.absolute
+            || ca.preference != cb.preference
+            || (self.last_round && (topscorer(pa) || topscorer(pb)))
+    }
+
+    /// C2: no pairing-allocated bye or win by forfeit before.
+    fn may_have_bye(&self, i: usize) -> bool {
+        !self.players[i].no_bye
+    }
+
+    /// The float of player `i` `back` rounds ago.
+    fn float(&self, i: usize, back: usize) -> Float {
+        let floats = &self.players[i].floats;
+        floats
+            .len()
+            .checked_sub(back)
+            .map_or(Float::None, |r| floats[r])
+    }
 }
 
 /// Pairs round `round` of `rounds` for `players` (those to be paired:
@@ -52,53 +82,20 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
     }
     let mut ranked: Vec<&Player> = players.iter().collect();
     ranked.sort_by_key(|p| (Reverse(p.points), p.number));
-    let topscorer = ranked
-        .iter()
-        .map(|p| round == rounds && p.points > round.saturating_sub(1))
-        .collect();
-    let absolute = ranked.iter().map(|p| absolute(p)).collect();
-    let mut r = Round {
+    let r = Round {
+        colours: ranked.iter().map(|p| ColourFacts::of(&p.colours)).collect(),
         players: ranked,
-        topscorer,
-        absolute,
-        initial,
-        memo: HashMap::new(),
-        completable: HashMap::new(),
-        most_pairs: HashMap::new(),
-        pair_costs: HashMap::new(),
+        played: round.saturating_sub(1) as usize,
+        last_round: round >= rounds,
     };
-    let n = r.players.len();
-    let all: Mask = if n == 0 { 0 } else { Mask::MAX >> (128 - n) };
-    // The bye is left by the last bracket, as its one downfloater (C.04.3
-    // A.1 and C5-C6); C2 only says who may have it.
-    if !r.completable(all) {
-        return None;
-    }
-    let pool = all;
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut carried: Vec<usize> = Vec::new();
-    let mut scores: Vec<u32> = (0..n)
-        .filter(|i| pool & (1 << i) != 0)
-        .map(|i| r.players[i].points)
-        .collect();
-    scores.dedup();
-    for &score in &scores {
-        let mut bracket = carried.clone();
-        bracket.extend((0..n).filter(|&i| pool & (1 << i) != 0 && r.players[i].points == score));
-        let rest: Mask = (0..n)
-            .filter(|&i| pool & (1 << i) != 0 && r.players[i].points < score)
-            .fold(0, |m, i| m | 1 << i);
-        let (found, floaters) = r.bracket(&bracket, rest);
-        pairs.extend(found);
-        carried = floaters;
-    }
-    debug_assert!(carried.len() == n % 2);
-    let bye = carried.first().copied();
+    let pairs = pairs(&r)?;
+    let paired: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let bye = (0..r.players.len()).find(|i| !paired.contains(i));
     let mut boards: Vec<Board> = pairs
         .iter()
         .map(|&(a, b)| {
-            let (h, l) = (r.players[a], r.players[b]);
-            match allocate(h, l, r.initial) {
+            let (h, l) = (r.players[a.min(b)], r.players[a.max(b)]);
+            match allocate(h, l, initial) {
                 Colour::White => Board {
                     white: h.number,
                     black: l.number,
@@ -126,176 +123,97 @@ pub fn pair_round(players: &[Player], round: u32, rounds: u32, initial: Colour) 
     })
 }
 
-impl Round<'_> {
-    /// C1 and C3: not met before, and not two non-topscorers with the same
-    /// absolute colour preference.
-    fn compatible(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (self.players[a], self.players[b]);
-        if pa.opponents.contains(&pb.number) {
-            return false;
-        }
-        let both_absolute =
-            matches!((self.absolute[a], self.absolute[b]), (Some(x), Some(y)) if x == y);
-        !(both_absolute && !self.topscorer[a] && !self.topscorer[b])
-    }
-
-    /// Whether the players of `mask` can all be paired but, when they are
-    /// odd, one who may have the bye (C4's test, with C2).
-    fn completable(&mut self, mask: Mask) -> bool {
-        if mask.count_ones().is_multiple_of(2) {
-            return self.matchable(mask);
-        }
-        if let Some(&known) = self.completable.get(&mask) {
-            return known;
-        }
-        let ok = (0..self.players.len()).rev().any(|i| {
-            mask & (1 << i) != 0 && !self.players[i].no_bye && self.matchable(mask & !(1 << i))
-        });
-        self.completable.insert(mask, ok);
-        ok
-    }
-
-    /// The most pairs the players of `mask` can make (C1 and C3).
-    fn most_pairs(&mut self, mask: Mask) -> usize {
-        let most = mask.count_ones() as usize / 2;
-        if most == 0 {
-            return 0;
-        }
-        if let Some(&known) = self.most_pairs.get(&mask) {
-            return known;
-        }
-        let first = mask.trailing_zeros() as usize;
-        let others = mask & !(1 << first);
-        // The first player unpaired, or paired with each partner in turn;
-        // stop once every player but at most one is paired.
-        let mut best = self.most_pairs(others);
-        for j in (first + 1)..self.players.len() {
-            if best == most {
-                break;
-            }
-            if others & (1 << j) != 0 && self.compatible(first, j) {
-                best = best.max(1 + self.most_pairs(others & !(1 << j)));
+/// The round's pairs (ranking positions), bracket by bracket.
+fn pairs(r: &Round) -> Option<Vec<(usize, usize)>> {
+    let n = r.players.len();
+    // C4's matching: every player, and the bye as one more vertex.
+    let mut whole = Matcher::<i64>::new(n + n % 2);
+    for a in 0..n {
+        for b in (a + 1)..n {
+            if r.compatible(a, b) {
+                whole.set(a, b, 1);
             }
         }
-        self.most_pairs.insert(mask, best);
-        best
+        if n % 2 == 1 && r.may_have_bye(a) {
+            whole.set(a, n, 1);
+        }
     }
-
-    /// Whether the players of `mask` can all be paired.
-    fn matchable(&mut self, mask: Mask) -> bool {
-        if mask == 0 {
-            return true;
-        }
-        if mask.count_ones() % 2 == 1 {
-            return false;
-        }
-        if let Some(&known) = self.memo.get(&mask) {
-            return known;
-        }
-        let first = mask.trailing_zeros() as usize;
-        let others = mask & !(1 << first);
-        let mut ok = false;
-        for j in (first + 1)..self.players.len() {
-            if others & (1 << j) != 0
-                && self.compatible(first, j)
-                && self.matchable(others & !(1 << j))
-            {
-                ok = true;
-                break;
-            }
-        }
-        self.memo.insert(mask, ok);
-        ok
+    whole.solve();
+    if !whole.complete() {
+        return None;
     }
-
-    /// One pairing of every player of `mask` (which must be matchable).
-    fn any_matching(&mut self, mask: Mask) -> Vec<(usize, usize)> {
-        let mut pairs = Vec::new();
-        let mut left = mask;
-        while left != 0 {
-            let first = left.trailing_zeros() as usize;
-            let others = left & !(1 << first);
-            let j = ((first + 1)..self.players.len())
-                .find(|&j| {
-                    others & (1 << j) != 0
-                        && self.compatible(first, j)
-                        && self.matchable(others & !(1 << j))
-                })
-                .expect("a matchable set pairs");
-            pairs.push((first, j));
-            left = others & !(1 << j);
+    let score = |i: usize| r.players[i].points;
+    let mut pairs = Vec::new();
+    // The bracket's players: those moved down, its score group, then the
+    // next score group (or everyone left).
+    let mut players: Vec<usize> = (0..n).take_while(|&i| score(i) == score(0)).collect();
+    let mut next = players.len();
+    let mut moved = 0;
+    let mut special = next == n;
+    while players.len() > 1 || next < n {
+        let residents_end = players.len();
+        let group = next;
+        while next < n && (special || score(next) >= score(group)) {
+            players.push(next);
+            next += 1;
         }
-        pairs
-    }
-
-    /// Pairs one bracket (`bracket` in ranking order: the players moved
-    /// down first, then the score group's), `rest` the players of the lower
-    /// score groups. Returns the pairs and the downfloaters.
-    fn bracket(&mut self, bracket: &[usize], rest: Mask) -> (Vec<(usize, usize)>, Vec<usize>) {
-        // The next score group, which C7 looks at.
-        let next_score = (0..self.players.len())
-            .filter(|&i| rest & (1 << i) != 0)
-            .map(|i| self.players[i].points)
-            .max();
-        let next_group: Mask = (0..self.players.len())
-            .filter(|&i| rest & (1 << i) != 0 && Some(self.players[i].points) == next_score)
-            .fold(0, |m, i| m | 1 << i);
-        let mut ideal = self.ideal(bracket);
-        if rest != 0 {
-            ideal.next_pairs = Reverse((next_group.count_ones() as usize + bracket.len() % 2) / 2);
-        }
-        let mut search = Search {
-            best: None,
-            steps: 0,
-            ideal,
-            rest,
-            low: self.lowest(bracket),
-            next_group,
+        let bracket = Bracket {
+            players: &players,
+            moved,
+            residents_end,
+            special,
+            next_is_last: next == n,
         };
-        let score = bracket
-            .iter()
-            .map(|&i| self.players[i].points)
-            .min()
-            .unwrap_or(0);
-        let moved: Vec<usize> = bracket
-            .iter()
-            .copied()
-            .filter(|&i| self.players[i].points > score)
-            .collect();
-        let residents: Vec<usize> = bracket
-            .iter()
-            .copied()
-            .filter(|&i| self.players[i].points == score)
-            .collect();
-        self.moved_down(
-            &moved,
-            &residents,
-            &mut Vec::new(),
-            &mut Vec::new(),
-            &mut search,
-        );
-        if let Some((_, pairs, floaters)) = search.best {
-            return (pairs, floaters);
+        let (matched, mates) = pair_bracket(r, &bracket, &mut whole);
+        if !special {
+            whole.solve();
+            if !whole.complete() {
+                // This bracket's choice leaves the rest unpairable: pair it
+                // again with every player below (A.9).
+                players.truncate(residents_end);
+                next = group;
+                special = true;
+                continue;
+            }
         }
-        // No candidate within the search's bound: every player of the
-        // bracket floats on, or, in the last bracket, any pairing (C4
-        // guarantees one) and the lowest who may have the bye.
-        let mask: Mask = bracket.iter().fold(0, |m, &i| m | 1 << i);
-        if rest == 0 {
-            let bye = (mask.count_ones() % 2 == 1).then(|| {
-                (0..self.players.len())
-                    .rev()
-                    .find(|&i| {
-                        mask & (1 << i) != 0
-                            && !self.players[i].no_bye
-                            && self.matchable(mask & !(1 << i))
-                    })
-                    .expect("C4 leaves a bye")
-            });
-            let mask = mask & !bye.map_or(0, |i| 1 << i);
-            (self.any_matching(mask), bye.into_iter().collect())
-        } else {
-            (Vec::new(), bracket.to_vec())
+        let appended = next > group;
+        special = next == n;
+        let before = players.len();
+        let mut following = Vec::new();
+        moved = 0;
+        for (position, &player) in players.iter().enumerate() {
+            if position < residents_end && matched[position] {
+                if position < mates[position] {
+                    pairs.push((player, players[mates[position]]));
+                }
+            } else {
+                following.push(player);
+                moved += usize::from(position < residents_end);
+            }
         }
+        if !appended && following.len() == before {
+            // The last bracket, with no one below it, paired nobody: C4's
+            // matching says this cannot happen, but a loop must not hang
+            // on it.
+            return None;
+        }
+        players = following;
+    }
+    Some(pairs)
+}
+
+/// Pairs one bracket with weights just wide enough for its layout.
+fn pair_bracket(r: &Round, bracket: &Bracket, whole: &mut Matcher<i64>) -> (Vec<bool>, Vec<usize>) {
+    let layout = Layout::new(r, bracket);
+    // Headroom above the heaviest edge: the solver doubles weights and its
+    // "infinity" is a quarter of the range, and the sign bit.
+    let bits = layout.bits() + 8;
+    if bits <= 512 {
+        bracket::pair::<8>(r, bracket, &layout, whole)
+    } else if bits <= 2048 {
+        bracket::pair::<32>(r, bracket, &layout, whole)
+    } else {
+        assert!(bits <= 8192, "a bracket's weights fit 8192 bits");
+        bracket::pair::<128>(r, bracket, &layout, whole)
     }
 }
