@@ -11,6 +11,11 @@
 //!   into the tournament and rates both players) against an ordinary,
 //!   unrated game's.
 //!
+//! - swiss: a Swiss of 128 players (the most a Swiss pairs) over 11
+//!   rounds, results drawn from a fixed seed, each round paired by the
+//!   Dutch system (`pair_round`, pure): the slowest round's pairing, as a
+//!   share of the round robin's start above.
+//!
 //! Each figure is the best of several rounds, on SQLite files in a
 //! temporary folder.
 
@@ -20,6 +25,8 @@ use arbiter::command::Command;
 use arbiter::referee::{Referee, TournamentSpec};
 use arbiter::rules::{Options, Seat};
 use arbiter::store::Store;
+use arbiter::tournament::swiss::{Bye, Colour, history, pair_round};
+use arbiter::tournament::{Game, GameResult};
 
 const PLAYERS: usize = 100;
 const ROUNDS: usize = 5;
@@ -144,6 +151,39 @@ async fn play(dir: &std::path::Path, name: &str, tournament: bool) -> (Duration,
     (moves, begun.elapsed())
 }
 
+/// The slowest round's pairing of a 128-player, 11-round Swiss whose
+/// results come from a fixed seed.
+fn swiss_slowest_round() -> Duration {
+    let numbers: Vec<u32> = (1..=128).collect();
+    let (mut games, mut byes): (Vec<Game>, Vec<Bye>) = (Vec::new(), Vec::new());
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut slowest = Duration::ZERO;
+    for round in 1..=11 {
+        let players = history(&numbers, &games, &byes, round - 1);
+        let clock = Instant::now();
+        let pairing = pair_round(&players, round, 11, Colour::White).expect("a pairing");
+        slowest = slowest.max(clock.elapsed());
+        for board in pairing.boards {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let result = [
+                GameResult::WhiteWins,
+                GameResult::Draw,
+                GameResult::BlackWins,
+            ][(seed % 3) as usize];
+            games.push(Game {
+                round,
+                white: board.white,
+                black: board.black,
+                result: Some(result),
+            });
+        }
+        byes.extend(pairing.bye.map(|player| Bye { round, player }));
+    }
+    slowest
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let dir = tempfile::tempdir().unwrap();
@@ -162,6 +202,13 @@ async fn main() {
         started.as_secs_f64() * 1e3,
         alone.as_secs_f64() * 1e3,
         started.as_secs_f64() / alone.as_secs_f64()
+    );
+
+    let swiss = (0..ROUNDS).map(|_| swiss_slowest_round()).min().unwrap();
+    println!(
+        "swiss: 128 players, 11 rounds: the slowest round paired in {:.1} ms; {:.2} of the round robin's start",
+        swiss.as_secs_f64() * 1e3,
+        swiss.as_secs_f64() / started.as_secs_f64()
     );
 
     let (mut t_moves, mut t_end, mut o_moves, mut o_end) =

@@ -9,7 +9,7 @@
 //! `ARBITER_SWISS_TRF_DIR` points the test at other generated files
 //! (`scripts/swiss-check`); there too, every round must agree.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use super::*;
@@ -21,56 +21,78 @@ struct Tournament {
     rounds: u32,
     games: Vec<Game>,
     byes: Vec<Bye>,
+    /// (player, round): not paired that round (`0000 - Z`: absent).
+    absent: BTreeSet<(u32, u32)>,
 }
 
 /// Reads the player lines (`001`) of a TRF file: starting number in
 /// columns 5-8, then one ten-column block a round from column 92
-/// (opponent, colour, result); `0000 - U` is a pairing-allocated bye.
+/// (opponent, colour, result). `0000 - U` is a pairing-allocated bye,
+/// `0000 - Z` a round the player was not paired in; `+` and `-` are wins
+/// and losses by forfeit.
 fn read_trf(text: &str) -> Tournament {
-    let mut games = Vec::new();
+    let mut blocks: HashMap<(u32, u32), (u32, String, String)> = HashMap::new();
     let mut byes = Vec::new();
+    let mut absent = BTreeSet::new();
     let mut players = 0;
     let mut rounds = 0;
     for line in text.split(['\r', '\n']).filter(|l| l.starts_with("001")) {
         let number: u32 = line[4..8].trim().parse().expect("a starting number");
         players = players.max(number);
-        let blocks = line.get(91..).unwrap_or("");
-        for (i, block) in blocks.as_bytes().chunks(10).enumerate() {
+        let cells = line.get(91..).unwrap_or("");
+        for (i, block) in cells.as_bytes().chunks(10).enumerate() {
             let block = std::str::from_utf8(block).expect("ASCII");
             let round = i as u32 + 1;
             rounds = rounds.max(round);
             let opponent: u32 = block[0..4].trim().parse().expect("an opponent");
             let (colour, result) = (&block[5..6], &block[7..8]);
-            if opponent == 0 {
-                assert_eq!((colour, result), ("-", "U"), "only byes, in {line}");
-                byes.push(Bye {
+            match (opponent, colour, result) {
+                (0, "-", "U") => byes.push(Bye {
                     round,
                     player: number,
-                });
-                continue;
+                }),
+                (0, "-", "Z") => {
+                    absent.insert((number, round));
+                }
+                (0, ..) => panic!("only byes and absences, in {line}"),
+                _ => {
+                    blocks.insert(
+                        (number, round),
+                        (opponent, colour.to_string(), result.to_string()),
+                    );
+                }
             }
-            if colour != "w" {
-                continue;
-            }
-            let result = match result {
-                "1" => GameResult::WhiteWins,
-                "=" => GameResult::Draw,
-                "0" => GameResult::BlackWins,
-                other => panic!("a result played over the board, not {other:?}"),
-            };
-            games.push(Game {
-                round,
-                white: number,
-                black: opponent,
-                result: Some(result),
-            });
         }
     }
+    let mut games = Vec::new();
+    for (&(white, round), (black, colour, result)) in &blocks {
+        if colour != "w" {
+            continue;
+        }
+        let theirs = &blocks[&(*black, round)].2;
+        let result = match (result.as_str(), theirs.as_str()) {
+            ("1", _) => GameResult::WhiteWins,
+            ("=", _) => GameResult::Draw,
+            ("0", _) => GameResult::BlackWins,
+            ("+", _) => GameResult::BlackForfeits,
+            ("-", "+") => GameResult::WhiteForfeits,
+            ("-", "-") => GameResult::DoubleForfeit,
+            other => panic!("an unknown result {other:?}"),
+        };
+        games.push(Game {
+            round,
+            white,
+            black: *black,
+            result: Some(result),
+        });
+    }
+    games.sort_by_key(|g| (g.round, g.white));
     Tournament {
         players,
         rounds,
         games,
         byes,
+        absent,
     }
 }
 
@@ -88,24 +110,53 @@ fn engine_round(t: &Tournament, round: u32) -> Round {
     (boards, bye)
 }
 
+/// Our pairing of `round`. Players are numbered as the engine numbers
+/// them: in starting order, leaving out a player who has not yet been in
+/// any round's pairing and is absent from this one (only a late entrant
+/// is so in the referee, and it is numbered after everyone already).
 fn our_round(t: &Tournament, round: u32) -> Option<Round> {
-    let numbers: Vec<u32> = (1..=t.players).collect();
+    let in_pairing = |n: u32, r: u32| !t.absent.contains(&(n, r));
+    let numbered: Vec<u32> = (1..=t.players)
+        .filter(|&n| (1..=round).any(|r| in_pairing(n, r)))
+        .collect();
+    let ours = |n: u32| numbered.iter().position(|&m| m == n).map(|i| i as u32 + 1);
+    let theirs = |n: u32| numbered[n as usize - 1];
     let before: Vec<Game> = t
         .games
         .iter()
         .filter(|g| g.round < round)
-        .cloned()
+        .map(|g| Game {
+            white: ours(g.white).expect("a player who played is numbered"),
+            black: ours(g.black).expect("a player who played is numbered"),
+            ..g.clone()
+        })
         .collect();
-    let players = history(&numbers, &before, &t.byes, round - 1);
+    let byes: Vec<Bye> = t
+        .byes
+        .iter()
+        .filter(|b| b.round < round)
+        .map(|b| Bye {
+            player: ours(b.player).expect("a player who had a bye is numbered"),
+            ..*b
+        })
+        .collect();
+    let numbers: Vec<u32> = (1..=numbered.len() as u32).collect();
+    let mut players = history(&numbers, &before, &byes, round - 1);
+    players.retain(|p| in_pairing(theirs(p.number), round));
     let pairing = pair_round(&players, round, t.rounds, initial_colour(t))?;
     Some((
-        pairing.boards.iter().map(|b| (b.white, b.black)).collect(),
-        pairing.bye,
+        pairing
+            .boards
+            .iter()
+            .map(|b| (theirs(b.white), theirs(b.black)))
+            .collect(),
+        pairing.bye.map(theirs),
     ))
 }
 
 /// The colour drawn for pairing number 1: its colour in round 1, or, if it
-/// had none, the opposite of number 2's (E5 alternates down the numbers).
+/// had none, from the first numbered player who had one (E5 alternates
+/// down the numbers).
 fn initial_colour(t: &Tournament) -> Colour {
     let mut seen = Vec::new();
     for g in t.games.iter().filter(|g| g.round == 1) {
@@ -116,6 +167,10 @@ fn initial_colour(t: &Tournament) -> Colour {
         .into_iter()
         .min_by_key(|&(n, _)| n)
         .expect("a game in round 1");
+    // Its number among the players of round 1 (see `our_round`).
+    let number = (1..=number)
+        .filter(|&n| !t.absent.contains(&(n, 1)))
+        .count();
     if number % 2 == 1 {
         colour
     } else {
