@@ -128,7 +128,7 @@ fn our_round(t: &Tournament, round: u32) -> Option<Round> {
         .map(|g| Game {
             white: ours(g.white).expect("a player who played is numbered"),
             black: ours(g.black).expect("a player who played is numbered"),
-            ..g.clone()
+            ..*g
         })
         .collect();
     let byes: Vec<Bye> = t
