@@ -119,19 +119,8 @@ pub(super) fn pair<const N: usize>(
         if !matched[p] {
             continue;
         }
-        let mut preference = size;
-        for o in (moved..end).rev() {
-            if matched[o] {
-                continue;
-            }
-            let w = base.get(p, o);
-            if !w.is_zero() {
-                m.set(p, o, w + small(preference));
-                preference += 1;
-            }
-        }
-        m.solve();
-        let q = m.mate(p);
+        let candidates: Vec<usize> = (moved..end).rev().filter(|&o| !matched[o]).collect();
+        let q = take_highest(&mut m, &base, p, &candidates, size, Gaps::Skipped);
         debug_assert!(
             bracket.resident(q),
             "a moved-down player's opponent is a resident"
@@ -237,19 +226,13 @@ pub(super) fn pair<const N: usize>(
         if !in_s1(&m, p) {
             continue;
         }
-        let mut preference = 0;
-        for &o in remainder.iter().rev() {
-            if o <= p || matched[o] {
-                continue;
-            }
-            let w = base.get(p, o);
-            if !w.is_zero() {
-                m.set(p, o, w + small(preference));
-            }
-            preference += 1;
-        }
-        m.solve();
-        let q = m.mate(p);
+        let candidates: Vec<usize> = remainder
+            .iter()
+            .rev()
+            .copied()
+            .filter(|&o| o > p && !matched[o])
+            .collect();
+        let q = take_highest(&mut m, &base, p, &candidates, 0, Gaps::Counted);
         debug_assert!(q > p && q < end, "a player of S1 is paired in the bracket");
         matched[p] = true;
         matched[q] = true;
@@ -258,4 +241,36 @@ pub(super) fn pair<const N: usize>(
     }
     let mates = (0..size).map(|v| m.mate(v)).collect();
     (matched, mates)
+}
+
+/// Whether a candidate `p` may not meet still takes a preference step.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gaps {
+    Skipped,
+    Counted,
+}
+
+/// `p` takes the highest of `candidates` (given lowest first) that the
+/// best pairing allows: each later candidate's edge is nudged one more
+/// above the base, from `first`; returns the partner the matching gives.
+fn take_highest<const N: usize>(
+    m: &mut Matcher<Wide<N>>,
+    base: &Base<N>,
+    p: usize,
+    candidates: &[usize],
+    first: usize,
+    gaps: Gaps,
+) -> usize {
+    let mut preference = first as u64;
+    for &o in candidates {
+        let w = base.get(p, o);
+        if !w.is_zero() {
+            m.set(p, o, w + Wide::from_u64(preference));
+        }
+        if !w.is_zero() || gaps == Gaps::Counted {
+            preference += 1;
+        }
+    }
+    m.solve();
+    m.mate(p)
 }
