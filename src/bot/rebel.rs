@@ -99,12 +99,8 @@ impl Playable for RebelChess {
         if self.outcome().is_some() || self.current().turn() != seat {
             return;
         }
-        into.extend(
-            self.current()
-                .legal_plays_unordered()
-                .into_iter()
-                .map(RebelAction::Play),
-        );
+        self.current()
+            .each_legal_play(|play| into.push(RebelAction::Play(play)));
         if self.claimable().is_some() {
             into.push(RebelAction::ClaimDraw);
         }

@@ -236,28 +236,31 @@ impl Position {
 
     /// The placement field.
     pub fn placement(&self) -> String {
+        use std::fmt::Write;
         let geometry = &self.variant.geometry;
-        let mut out = String::new();
+        let mut out = String::with_capacity(2 * geometry.area());
+        // A run of empty squares as its count (no text made for it).
+        let run = |out: &mut String, empty: u32| {
+            if empty > 0 {
+                write!(out, "{empty}").expect("writing to a string");
+            }
+        };
         for rank in (0..geometry.height()).rev() {
             let mut empty = 0;
             for file in 0..geometry.width() {
                 let Some(square) = Square::new(file, rank).filter(|s| geometry.contains(*s)) else {
                     continue;
                 };
-                match self.piece_at(square) {
+                match self.cells[geometry.index(square)] {
                     None => empty += 1,
                     Some(piece) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push_str(&self.variant.label(piece));
+                        run(&mut out, empty);
+                        empty = 0;
+                        self.variant.write_label(piece, &mut out);
                     }
                 }
             }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
+            run(&mut out, empty);
             if rank > 0 {
                 out.push('/');
             }

@@ -266,7 +266,8 @@ impl Position {
     /// Whether a step promotes: a pawn's, landing on its promotion square.
     #[inline]
     pub fn promotes(&self, step: &Step) -> bool {
-        // Only a pawn's step promotes (asked first: it is the kind's).
+        // Only a pawn's step promotes (asked first, inline: it is the
+        // kind's, and most steps are not a pawn's).
         let pawn_step = matches!(
             step.kind,
             StepKind::PawnStraight
@@ -274,10 +275,12 @@ impl Position {
                 | StepKind::PawnDiagonal
                 | StepKind::EnPassant
         );
-        pawn_step
-            && self
-                .piece_at(step.from)
-                .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to))
+        pawn_step && self.pawn_promotes(step)
+    }
+
+    fn pawn_promotes(&self, step: &Step) -> bool {
+        self.piece_at(step.from)
+            .is_some_and(|p| self.is_pawn(p) && self.variant.promotes(p.army, step.to))
     }
 
     /// Every legal move under orthodox chess's rule.

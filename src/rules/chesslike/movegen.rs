@@ -134,7 +134,13 @@ impl Position {
                     found(diagonal(Some(target)));
                 }
             } else if self.cells[to].is_none() {
-                if let Some(ep) = self.en_passant_on(target, pawn) {
+                // (Most positions have no en passant chance: asked first.)
+                let ep = if self.en_passant.is_empty() {
+                    None
+                } else {
+                    self.en_passant_on(target, pawn)
+                };
+                if let Some(ep) = ep {
                     if tables.allows(from, to, true) {
                         found(Step {
                             from: origin,

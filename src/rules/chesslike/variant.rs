@@ -266,14 +266,21 @@ impl Variant {
     /// A piece as position strings and diagrams write it: its letter, its
     /// army's suffix, and its marks' suffixes.
     pub fn label(&self, piece: Piece) -> String {
-        let mut label = self.letter(piece).to_string();
-        label.push_str(self.army(piece.army).suffix);
+        let mut label = String::new();
+        self.write_label(piece, &mut label);
+        label
+    }
+
+    /// [`Variant::label`] written at the end of `out` (a position string
+    /// is written a label a piece, with no text made for each).
+    pub fn write_label(&self, piece: Piece, out: &mut String) {
+        out.push(self.letter(piece));
+        out.push_str(self.army(piece.army).suffix);
         for (mark, c) in &self.mark_suffixes {
             if piece.marks.has(*mark) {
-                label.push(*c);
+                out.push(*c);
             }
         }
-        label
     }
 
     /// Whether a pawn of `army` promotes on `square`.

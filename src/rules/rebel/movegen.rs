@@ -11,15 +11,36 @@
 //! conversionmate that would leave the new king attacked is an ordinary
 //! checkmate), and captures of kings are left out besides.
 
+use std::sync::OnceLock;
+
 use super::position::RebelPosition;
 use super::{Move, Play, Role};
 use crate::rules::Seat;
 use crate::rules::chesslike::{Kind, Step, StepKind};
-use crate::rules::geometry::Square;
+use crate::rules::geometry::{Geometry, Square};
 
 /// The four leaps of two squares diagonally: where a Recruiter moves (when
 /// empty) and recruits (when an enemy stands there).
 const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, -2), (-2, 2)];
+
+/// The squares an alfil's leap away from `from` on Rebel's board, whose
+/// `geometry` is always the orthodox one (built once: asked for every
+/// Recruiter at every generation).
+fn alfil_leaps(geometry: &Geometry, from: Square) -> &'static [Square] {
+    static LEAPS: OnceLock<Vec<Vec<Square>>> = OnceLock::new();
+    let leaps = LEAPS.get_or_init(|| {
+        (0..geometry.area())
+            .map(|index| {
+                let square = geometry.square_at(index);
+                ALFIL
+                    .iter()
+                    .filter_map(|&(df, dr)| geometry.offset(square, df, dr))
+                    .collect()
+            })
+            .collect()
+    });
+    &leaps[geometry.index(from)]
+}
 
 /// The working lists of the generator, kept by a caller that generates
 /// many times (perft): a piece's recruit targets and its steps.
@@ -106,11 +127,7 @@ impl RebelPosition {
         };
         let enemy = |sq: Square| self.piece_at(sq).filter(|p| p.color != piece.color);
         if piece.role == Role::Recruiter {
-            let geometry = &self.board.variant().geometry;
-            for (df, dr) in ALFIL {
-                let Some(to) = geometry.offset(from, df, dr) else {
-                    continue;
-                };
+            for &to in alfil_leaps(&self.board.variant().geometry, from) {
                 let recruitable = enemy(to).is_some_and(|p| match p.role {
                     Role::QUEEN | Role::Recruiter => false,
                     Role::KING => p.converted,
@@ -251,6 +268,12 @@ impl RebelPosition {
     /// computer's search).
     pub fn legal_plays_unordered(&self) -> Vec<Play> {
         self.actions(true).into_iter().map(Action::play).collect()
+    }
+
+    /// [`RebelPosition::legal_plays_unordered`], each handed to `found`
+    /// (the computer's search lists them in its own kept list).
+    pub(crate) fn each_legal_play(&self, mut found: impl FnMut(Play)) {
+        self.each_action(true, &mut Lists::default(), |action| found(action.play()));
     }
 
     /// The legal moves alone (no recruits).

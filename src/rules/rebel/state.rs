@@ -59,9 +59,11 @@ impl PlayedAction {
 #[serde(try_from = "Stored", into = "Stored")]
 pub struct RebelChess {
     pub(super) version: Version,
-    pub(super) start: RebelPosition,
+    /// Shared: the search copies a game at every step.
+    pub(super) start: Arc<RebelPosition>,
     pub(super) position: RebelPosition,
-    pub(super) moves: Vec<PlayedAction>,
+    /// Shared, like `start`: a step of the search copies no list.
+    pub(super) moves: Arc<Vec<PlayedAction>>,
     pub(super) record: DrawRecord,
     pub(super) outcome: Option<Outcome>,
 }
@@ -83,7 +85,7 @@ impl From<RebelChess> for Stored {
             version: game.version,
             start: game.start.fen(),
             position: game.position.fen(),
-            moves: game.moves,
+            moves: Arc::unwrap_or_clone(game.moves),
             record: game.record,
             outcome: game.outcome,
         }
@@ -96,9 +98,9 @@ impl TryFrom<Stored> for RebelChess {
     fn try_from(stored: Stored) -> Result<RebelChess, PositionError> {
         Ok(RebelChess {
             version: stored.version,
-            start: RebelPosition::from_fen(&stored.start, stored.version)?,
+            start: Arc::new(RebelPosition::from_fen(&stored.start, stored.version)?),
             position: RebelPosition::from_fen(&stored.position, stored.version)?,
-            moves: stored.moves,
+            moves: Arc::new(stored.moves),
             record: stored.record,
             outcome: stored.outcome,
         })
@@ -143,8 +145,8 @@ impl RebelChess {
         RebelChess {
             version: start.version(),
             position: start.clone(),
-            start,
-            moves: Vec::new(),
+            start: Arc::new(start),
+            moves: Arc::default(),
             record,
             outcome,
         }
@@ -261,7 +263,7 @@ impl RebelChess {
             ));
         }
         let mut moves = self.moves.clone();
-        moves.push(PlayedAction {
+        Arc::make_mut(&mut moves).push(PlayedAction {
             play: *play,
             san: san.into(),
             note: (!notes.is_empty()).then(|| notes.join("; ").into()),

@@ -47,9 +47,11 @@ pub enum ReflectionAction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Stored", into = "Stored")]
 pub struct ReflectionTeammate {
-    start: ReflectionPosition,
+    /// Shared: the search copies a game at every step.
+    start: Arc<ReflectionPosition>,
     position: ReflectionPosition,
-    turns: Vec<PlayedTurn>,
+    /// Shared, like `start`: a step of the search copies no list.
+    turns: Arc<Vec<PlayedTurn>>,
     record: DrawRecord,
     outcome: Option<Outcome>,
 }
@@ -72,7 +74,7 @@ impl From<ReflectionTeammate> for Stored {
             config: *game.position.config(),
             start: game.start.text(),
             position: game.position.text(),
-            turns: game.turns,
+            turns: Arc::unwrap_or_clone(game.turns),
             record: game.record,
             outcome: game.outcome,
         }
@@ -90,9 +92,9 @@ impl TryFrom<Stored> for ReflectionTeammate {
             _ => ReflectionPosition::from_text(stored.config, text),
         };
         Ok(ReflectionTeammate {
-            start: read(&stored.start)?,
+            start: Arc::new(read(&stored.start)?),
             position: read(&stored.position)?,
-            turns: stored.turns,
+            turns: Arc::new(stored.turns),
             record: stored.record,
             outcome: stored.outcome,
         })
@@ -220,8 +222,8 @@ impl ReflectionTeammate {
         let outcome = automatic_outcome(&start, &record);
         ReflectionTeammate {
             position: start.clone(),
-            start,
-            turns: Vec::new(),
+            start: Arc::new(start),
+            turns: Arc::default(),
             record,
             outcome,
         }
@@ -291,7 +293,7 @@ impl ReflectionTeammate {
         record.push(position.repetition_key(), position.halfmove_clock());
         let outcome = automatic_outcome(&position, &record);
         let mut turns = self.turns.clone();
-        turns.push(PlayedTurn {
+        Arc::make_mut(&mut turns).push(PlayedTurn {
             turn: played.turn,
             text: text.into(),
         });
