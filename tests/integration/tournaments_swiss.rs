@@ -89,24 +89,30 @@ async fn finish_round(referee: &Referee, tx: &mut Tx, id: i64) {
     }
 }
 
-#[tokio::test]
-async fn a_swiss_pairs_each_round_when_the_last_one_ends() {
-    let referee = Referee::new(Store::open_in_memory().await.unwrap());
-    let mut tx = referee.store().write().await.unwrap();
+/// Announces the rated chess Swiss "open" over `rounds` rounds, and enters
+/// `players` players in order.
+async fn open_swiss(referee: &Referee, tx: &mut Tx, players: usize, rounds: u32) {
     let spec = TournamentSpec {
         name: "open",
         game: "chess",
         options: &Options::default(),
-        format: Format::Swiss { rounds: 3 },
+        format: Format::Swiss { rounds },
         rated: true,
     };
-    referee.new_tournament(&mut tx, spec).await.unwrap();
-    for i in 1..=9 {
+    referee.new_tournament(tx, spec).await.unwrap();
+    for i in 1..=players {
         referee
-            .join_tournament(&mut tx, "open", &player(i))
+            .join_tournament(tx, "open", &player(i))
             .await
             .unwrap();
     }
+}
+
+#[tokio::test]
+async fn a_swiss_pairs_each_round_when_the_last_one_ends() {
+    let referee = Referee::new(Store::open_in_memory().await.unwrap());
+    let mut tx = referee.store().write().await.unwrap();
+    open_swiss(&referee, &mut tx, 9, 3).await;
     let notices = referee
         .start_tournament(&mut tx, "open", "test")
         .await
@@ -245,20 +251,7 @@ async fn a_swiss_pairs_each_round_when_the_last_one_ends() {
 async fn a_swiss_without_a_legal_pairing_ends_and_tells_every_entrant() {
     let referee = Referee::new(Store::open_in_memory().await.unwrap());
     let mut tx = referee.store().write().await.unwrap();
-    let spec = TournamentSpec {
-        name: "open",
-        game: "chess",
-        options: &Options::default(),
-        format: Format::Swiss { rounds: 5 },
-        rated: true,
-    };
-    referee.new_tournament(&mut tx, spec).await.unwrap();
-    for i in 1..=4 {
-        referee
-            .join_tournament(&mut tx, "open", &player(i))
-            .await
-            .unwrap();
-    }
+    open_swiss(&referee, &mut tx, 4, 5).await;
     referee
         .start_tournament(&mut tx, "open", "test")
         .await
