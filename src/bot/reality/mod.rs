@@ -22,6 +22,10 @@
 //! A position that comes back ([`seen`]: chips, up faces, hands, side) is
 //! scored even by the search: two players shuffling a knight and flipping
 //! the same chip back and forth would otherwise go on for ever.
+//! The search reads every score around the difference in true chips at
+//! its root ([`Playable::centre`]): three chips to one, losing the last
+//! one at once and keeping it were both within a hundredth of a value of
+//! 0 or 1, and the search, unable to tell them apart, played at random.
 
 mod belief;
 mod colouring;
