@@ -518,3 +518,20 @@ fn reality_two_chips_down_the_last_true_chip_stays_out_of_reach() {
         );
     }
 }
+
+/// A position come back scores as even material, read around the root's
+/// difference like every other score: for White, three true chips to
+/// one, far below the position as it stands (it does not go round in
+/// circles rather than press its lead); for Black far above.
+#[test]
+fn reality_a_position_come_back_scores_as_even_material() {
+    let game = RealityCheck::from_position(LAST_ROOK, &Options::default()).unwrap();
+    for seat in Seat::BOTH {
+        let centre = game.centre(seat);
+        let here = game.evaluate_around(seat, centre);
+        let even = RealityCheck::even_around(centre);
+        assert!((here - 0.5).abs() < 0.3, "{seat}: here {here}");
+        assert!((even - 0.5).abs() > 0.45, "{seat}: even {even}");
+        assert_eq!(seat == Seat::White, even < here, "{seat}: {even} {here}");
+    }
+}
