@@ -142,6 +142,14 @@ impl<'a> Deadline<'a> {
         value
     }
 
+    /// How good `state` is for `seat`, in a search whose root gave
+    /// `centre` ([`Playable::evaluate_around`]).
+    pub fn evaluate_around<G: Playable>(&self, state: &G, seat: Seat, centre: f64) -> f64 {
+        let value = state.evaluate_around(seat, centre);
+        self.clock.worked(Work::Evaluated);
+        value
+    }
+
     /// `action` in the game's notation.
     pub fn notation<G: Playable>(&self, state: &G, seat: Seat, action: &G::Action) -> String {
         let text = state.notation(seat, action);

@@ -85,6 +85,7 @@ use serde::de::DeserializeOwned;
 use thiserror::Error;
 
 use self::clock::{Clock, Deadline, Wall, Work};
+
 use crate::rules::{Entropy, Game, GameResult, Options, Seat, Status};
 
 /// Why the computer could not choose an action.
@@ -278,6 +279,10 @@ pub trait Playable: Game {
     /// default: every untried child is tried before any is tried twice.
     const WIDENING: bool = false;
 
+    /// The exploration constant of the search's upper confidence bound,
+    /// for values in [0, 1] that the evaluation keeps near the middle.
+    const EXPLORATION: f64 = 0.5;
+
     /// The most plies of noisy actions ([`Playable::noisy`]) the
     /// alpha-beta search plays past its depth (quiescence).
     const QUIESCENCE_PLIES: u32 = 6;
@@ -363,6 +368,30 @@ pub trait Playable: Game {
     /// step.
     fn stage(&self, _observer: Seat, _actor: Seat, _action: &Self::Action) -> Option<Self::Key> {
         None
+    }
+
+    /// What the search's evaluation is centred on, for `seat`, read once
+    /// from the state at the root ([`Playable::evaluate_around`]). By
+    /// default nothing (0).
+    fn centre(&self, _seat: Seat) -> f64 {
+        0.0
+    }
+
+    /// How good the state is for `seat`, 0 to 1, in a search whose root
+    /// gave `centre` ([`Playable::centre`]). By default the evaluation
+    /// itself; a game whose evaluation saturates far from even (Reality
+    /// Check, two true chips up or down) centres it on where the root
+    /// stands, so that the search still tells a chip more from a chip less.
+    fn evaluate_around(&self, seat: Seat, _centre: f64) -> f64 {
+        self.evaluate(seat)
+    }
+
+    /// The value of an even game in a search whose root gave `centre`
+    /// ([`Playable::centre`]): what a walk that returns to a position
+    /// already seen scores, a game going round in circles being drawn in
+    /// effect. By default 0.5, as the evaluation is not centred.
+    fn even_around(_centre: f64) -> f64 {
+        0.5
     }
 
     /// Whether `actor`'s choice here only finishes its turn (Reality

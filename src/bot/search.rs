@@ -24,6 +24,14 @@
 //! scored as even: a game going round in circles is drawn in effect, so a
 //! side ahead looks for another way and a side behind is glad of it.
 //!
+//! A game may centre its evaluation on where the root stands
+//! ([`Playable::centre`], Reality Check: the difference in true chips in
+//! play): every score of the walk, the choices that only finish a turn
+//! and the even score of a position come back are then read around it
+//! ([`Playable::evaluate_around`], [`Playable::even_around`]), so that a
+//! side far ahead or behind still tells a chip more from a chip less.
+//! Other games keep the evaluation as it is.
+//!
 //! A game may ask for progressive widening ([`Playable::WIDENING`],
 //! Reality Check): a node then tries a new child only as its visits earn it
 //! one (2 + 2 * sqrt(visits) children), the most urgent first, and else

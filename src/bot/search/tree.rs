@@ -13,13 +13,6 @@ use super::super::Playable;
 use super::super::clock::Deadline;
 use crate::rules::{Entropy, Seat};
 
-/// The exploration constant of the upper confidence bound, for values in
-/// [0, 1] that the evaluation keeps near the middle.
-const EXPLORATION: f64 = 0.5;
-
-/// The value of a walk that returns to a position already seen: even.
-const REPEATED: f64 = 0.5;
-
 /// With progressive widening ([`Playable::WIDENING`]), how many children
 /// a node may have after `visits` visits: 2 + 2 * sqrt(visits) (Couetoux
 /// et al.'s k * n^alpha, with alpha = 1/2).
@@ -95,6 +88,10 @@ pub(super) fn descend<G: Playable>(
     path.clear();
     path.push(0);
     line.clear();
+    // The state at the root: every determinization agrees on what the
+    // game centres its evaluation on, for either seat.
+    let centres = Seat::BOTH.map(|s| state.centre(s));
+    let centre = centres[seat.index()];
     let mut node = 0u32;
     let mut walked = 0u64;
     let mut keys: Vec<G::Key> = Vec::new();
@@ -108,17 +105,24 @@ pub(super) fn descend<G: Playable>(
             return Some((value, walked));
         }
         let Some(actor) = standing.actor() else {
-            return Some((time.evaluate(&state, seat), walked));
+            return Some((time.evaluate_around(&state, seat, centre), walked));
         };
         time.choices_into(&state, actor, actions);
         if actions.is_empty() {
-            return Some((time.evaluate(&state, seat), walked));
+            return Some((time.evaluate_around(&state, seat, centre), walked));
         }
         if walked > 0 && state.finishes_turn(actor) {
-            state = finish(&state, actor, actions, time, entropy);
+            state = finish(
+                &state,
+                actor,
+                actions,
+                centres[actor.index()],
+                time,
+                entropy,
+            );
             walked += 1;
             if repeats(&state, seen, line) {
-                return Some((REPEATED, walked));
+                return Some((G::even_around(centre), walked));
             }
             continue;
         }
@@ -128,13 +132,12 @@ pub(super) fn descend<G: Playable>(
                 .stage(seat, actor, a)
                 .unwrap_or_else(|| state.key(seat, actor, a))
         }));
-        let (mut chosen, mut child, mut fresh) = pick(
+        let (mut chosen, mut child, mut fresh) = pick::<G>(
             tree,
             node,
             &keys,
             |i| state.urgency(&actions[i]),
             actor,
-            G::WIDENING,
             rng,
         );
         if state.stage(seat, actor, &actions[chosen]).is_some() {
@@ -145,13 +148,12 @@ pub(super) fn descend<G: Playable>(
             keys.clear();
             keys.extend(staged.iter().map(|&i| state.key(seat, actor, &actions[i])));
             let second;
-            (second, child, fresh) = pick(
+            (second, child, fresh) = pick::<G>(
                 tree,
                 child,
                 &keys,
                 |i| state.urgency(&actions[staged[i]]),
                 actor,
-                G::WIDENING,
                 rng,
             );
             chosen = staged[second];
@@ -160,7 +162,7 @@ pub(super) fn descend<G: Playable>(
         walked += 1;
         path.push(child);
         if repeats(&state, seen, line) {
-            return Some((REPEATED, walked));
+            return Some((G::even_around(centre), walked));
         }
         if fresh {
             // A new leaf is scored at the end of its turn.
@@ -178,13 +180,20 @@ pub(super) fn descend<G: Playable>(
                         if actions.is_empty() {
                             break;
                         }
-                        state = finish(&state, actor, actions, time, entropy);
+                        state = finish(
+                            &state,
+                            actor,
+                            actions,
+                            centres[actor.index()],
+                            time,
+                            entropy,
+                        );
                         walked += 1;
                     }
                     _ => break,
                 }
             }
-            return Some((time.evaluate(&state, seat), walked));
+            return Some((time.evaluate_around(&state, seat, centre), walked));
         }
         node = child;
     }
@@ -205,12 +214,14 @@ fn repeats<G: Playable>(state: &G, seen: &HashSet<u64>, line: &mut Vec<u64>) -> 
 
 /// `state` after the choice among `actions` (not empty) that `actor`'s
 /// evaluation likes best, one action deep: a choice that only finishes a
-/// turn ([`Playable::finishes_turn`]). The best of those tried when the
-/// time is up.
+/// turn ([`Playable::finishes_turn`]), its evaluation centred on
+/// `centre` (the actor's, [`Playable::centre`]). The best of those tried
+/// when the time is up.
 fn finish<G: Playable>(
     state: &G,
     actor: Seat,
     actions: &[G::Action],
+    centre: f64,
     time: &Deadline,
     entropy: &mut Entropy,
 ) -> G {
@@ -222,7 +233,7 @@ fn finish<G: Playable>(
         let next = time.advance(state, actor, action, entropy);
         let value = match next.standing().value(actor) {
             Some(value) => value,
-            None => time.evaluate(&next, actor),
+            None => time.evaluate_around(&next, actor, centre),
         };
         if best.as_ref().is_none_or(|(v, _)| value > *v) {
             best = Some((value, next));
@@ -234,18 +245,18 @@ fn finish<G: Playable>(
 /// Chooses one of the candidates at `node`, given by their `keys` (several
 /// may share an edge): an edge never tried, among those of the highest
 /// `urgency`, else the tried edge with the best upper confidence bound;
-/// counts each available child's availability once. With `widening`, an
+/// counts each available child's availability once. The bound explores by
+/// the game's [`Playable::EXPLORATION`]; with [`Playable::WIDENING`], an
 /// untried edge is taken only while the node has fewer children than its
 /// visits allow ([`widened`]), or when none of its children is available.
 /// Returns the chosen candidate, its edge's child (made now if new) and
 /// whether it is new.
-fn pick<K: Clone + Eq>(
-    tree: &mut Vec<Node<K>>,
+fn pick<G: Playable>(
+    tree: &mut Vec<Node<G::Key>>,
     node: u32,
-    keys: &[K],
+    keys: &[G::Key],
     urgency: impl Fn(usize) -> u8,
     actor: Seat,
-    widening: bool,
     rng: &mut StdRng,
 ) -> (usize, u32, bool) {
     let slots = edge_slots(&mut tree[node as usize], keys);
@@ -286,7 +297,7 @@ fn pick<K: Clone + Eq>(
             }
         }
     }
-    if widening && tried > 0 {
+    if G::WIDENING && tried > 0 {
         let children = tree[node as usize]
             .edges
             .iter()
@@ -310,7 +321,7 @@ fn pick<K: Clone + Eq>(
                 let c = &tree[child as usize];
                 let visits = c.visits.max(1) as f64;
                 let score = c.reward / visits
-                    + EXPLORATION * ((c.available.max(1) as f64).ln() / visits).sqrt();
+                    + G::EXPLORATION * ((c.available.max(1) as f64).ln() / visits).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = i;

@@ -391,16 +391,25 @@ fn reality_a_retreat_is_not_urgent() {
 /// With `dice=2` a quiet move is followed by two flips owed to the dice
 /// before the enemy replies. White's true bishop on d4, known to both, is
 /// attacked by Black's last true chip, the known rook on d6, which no
-/// White chip can reach: the search moves the bishop away. (It makes the
-/// flips below the root itself, [`Playable::finishes_turn`], so Black's
-/// Reality Check is the reply right below each move.)
+/// White chip can reach; no true White chip could check the rook on d4
+/// after it takes the bishop (White's rook and knight are in hand, the
+/// chips behind the bishop on the d-file are not true): the search moves
+/// the bishop away, or drops its true rook on d3 to answer the check with
+/// one that ends the game. (It makes the flips below the root itself,
+/// [`Playable::finishes_turn`], so Black's Reality Check is the reply
+/// right below each move.) With the true rook on d2 behind the bishop, as
+/// this test first had it, the bishop was defended, and a search centred
+/// on the difference in true chips saw that moving it opened the file.
 #[test]
 fn reality_with_two_dice_a_known_true_chip_attacked_moves_away() {
     let options = options("dice=2");
-    let text = "rb/npbnnr/pbpr3/3rr*3/7/3BB*3/PP2PNPB/NNRRNB/1 w 9 PRNRBR/- -/ppnnbb - -";
+    let text = "rb/npbnnr/pbpr3/3rr*3/7/3BB*3/PP2PNPB/NBBRNR/1 w 9 NNRRPR/- -/ppnnbb - -";
     for seed in 0..4 {
         let choice = white_choice_in(text, &options, Budget::iterations(1000), seed);
-        assert!(choice.starts_with("d4-"), "seed {seed}: {choice}");
+        assert!(
+            choice.starts_with("d4-") || choice == "drop R/R d3",
+            "seed {seed}: {choice}"
+        );
     }
 }
 
@@ -471,4 +480,58 @@ fn reality_a_threat_is_judged_by_its_answer() {
         })
         .collect();
     assert!(lost.len() <= 2, "d3-f5 at seeds {lost:?}");
+}
+
+/// From a game against b0a6055's computer, Black to move: Black's last
+/// true chip, its known rook on d4, is attacked by White's known true
+/// bishop on e5; White's other true chips, known too, are the rook on e3
+/// and the knight on e7. d7, d8, d9, c4 and b4 are out of their reach;
+/// d3, d5, d6, e4 and f4 are in it (losing the game at once).
+const LAST_ROOK: &str =
+    "1/nr2/rp*2NN*bp*/1bn5/4BB*2/1RP*1rr*2br/1PBBRRR*1/1NPBN*/NR* b 14 -/- PP/pppnnnbb b4 -";
+
+/// Three true chips to one, every line's value was within a hundredth of
+/// 0 for Black, losing the last chip at once hardly below keeping it: the
+/// search played d4xd3 at every seed (where the rook on e3 takes it). The
+/// evaluation is now centred on the difference at the root.
+#[test]
+fn reality_two_chips_down_the_last_true_chip_stays_out_of_reach() {
+    let options = Options::default();
+    for seed in 0..4 {
+        let told = Told::new(Box::new(
+            RealityCheck::from_position(LAST_ROOK, &options).unwrap(),
+        ));
+        let choice = computer::<RealityCheck>(&ComputerInput {
+            seat: Seat::Black,
+            options: options.clone(),
+            strategy: Strategy::Search(Level::MIN),
+            budget: Budget::iterations(1500),
+            seed,
+            told: told.views[Seat::Black.index()].clone(),
+            sent: told.sent[Seat::Black.index()].clone(),
+        })
+        .unwrap();
+        let to = &choice[3..5];
+        assert!(
+            ["d7", "d8", "d9", "c4", "b4"].contains(&to),
+            "seed {seed}: {choice}"
+        );
+    }
+}
+
+/// A position come back scores as even material, read around the root's
+/// difference like every other score: for White, three true chips to
+/// one, far below the position as it stands (it does not go round in
+/// circles rather than press its lead); for Black far above.
+#[test]
+fn reality_a_position_come_back_scores_as_even_material() {
+    let game = RealityCheck::from_position(LAST_ROOK, &Options::default()).unwrap();
+    for seat in Seat::BOTH {
+        let centre = game.centre(seat);
+        let here = game.evaluate_around(seat, centre);
+        let even = RealityCheck::even_around(centre);
+        assert!((here - 0.5).abs() < 0.3, "{seat}: here {here}");
+        assert!((even - 0.5).abs() > 0.45, "{seat}: even {even}");
+        assert_eq!(seat == Seat::White, even < here, "{seat}: {even} {here}");
+    }
 }
