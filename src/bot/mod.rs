@@ -71,13 +71,13 @@ mod reality;
 mod rebel;
 mod reflection;
 pub mod search;
+mod settings;
 mod superial;
 #[cfg(test)]
 mod tests;
 
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -85,6 +85,7 @@ use serde::de::DeserializeOwned;
 use thiserror::Error;
 
 use self::clock::{Clock, Deadline, Wall, Work};
+pub use self::settings::{Budget, Level, Strategy};
 
 use crate::rules::{Entropy, Game, GameResult, Options, Seat, Status};
 
@@ -103,107 +104,6 @@ pub enum BotError {
     /// Its seat owes nothing now.
     #[error("the computer's seat has nothing to do")]
     NothingToDo,
-}
-
-/// How strong the computer plays: 1 (weakest) to 3. The level is the share
-/// of the host's time budget it takes for each move and, for the
-/// alpha-beta search of the games without hidden information, a depth and
-/// a noise on its evaluation (`alphabeta::Limits`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Level(u8);
-
-impl Level {
-    pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(3);
-
-    /// `1`, `2` or `3`.
-    ///
-    /// ```
-    /// use arbiter::bot::Level;
-    /// assert_eq!(Level::parse("2").unwrap().number(), 2);
-    /// assert!(Level::parse("4").is_none());
-    /// ```
-    pub fn parse(text: &str) -> Option<Level> {
-        match text.trim() {
-            "1" => Some(Level(1)),
-            "2" => Some(Level(2)),
-            "3" => Some(Level(3)),
-            _ => None,
-        }
-    }
-
-    /// The level numbered `number`, if there is one.
-    pub fn new(number: u8) -> Option<Level> {
-        (1..=3).contains(&number).then_some(Level(number))
-    }
-
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The share of the host's budget this level spends on a move: a
-    /// tenth, a third, all of it.
-    pub fn share(self, budget: Duration) -> Duration {
-        match self.0 {
-            1 => budget / 10,
-            2 => budget / 3,
-            _ => budget,
-        }
-    }
-}
-
-impl Default for Level {
-    /// The middle level.
-    fn default() -> Level {
-        Level(2)
-    }
-}
-
-/// How much the search may spend on one move: stop at whichever limit
-/// comes first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    pub time: Duration,
-    /// A fixed number of search iterations: what makes a choice
-    /// reproducible (tests, and comparing levels), since the iterations a
-    /// time budget allows depend on the machine.
-    pub iterations: Option<u32>,
-}
-
-impl Budget {
-    /// A time budget.
-    pub fn time(time: Duration) -> Budget {
-        Budget {
-            time,
-            iterations: None,
-        }
-    }
-
-    /// A fixed number of iterations, whatever the time.
-    pub fn iterations(iterations: u32) -> Budget {
-        Budget {
-            time: Duration::from_secs(3600),
-            iterations: Some(iterations),
-        }
-    }
-}
-
-/// How a player chooses its action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strategy {
-    /// The computer opponent: a search at a level.
-    Search(Level),
-    /// Any legal action, uniformly at random (a benchmark's opponent).
-    Random,
-    /// The action whose outcome, one action deep, the game's evaluation
-    /// likes best (a benchmark's opponent).
-    Greedy,
-}
-
-impl Default for Strategy {
-    fn default() -> Strategy {
-        Strategy::Search(Level::default())
-    }
 }
 
 /// Everything the computer is given to choose one action: what its seat was
