@@ -20,20 +20,31 @@ fn walk(config: &Config, position: &Position, depth: u32) {
     }
 }
 
+/// Every position of the perft file but the two-boards ones, with its
+/// configuration.
+fn cross_and_halves_positions() -> Vec<(Config, Position)> {
+    let file = include_str!("../../../../tests/data/reflection.perft");
+    perft_data::read(file)
+        .into_iter()
+        .filter_map(|case| {
+            let config = Config::from_options(&case.options).expect("options");
+            if config.layout == Layout::TwoBoards {
+                return None;
+            }
+            let position = match &case.position {
+                Some(text) => Position::from_fen(config.variant(), text).expect(&case.id),
+                None => config.start(),
+            };
+            Some((config, position))
+        })
+        .collect()
+}
+
 /// A turn's candidate found from its own pieces is the one the full
 /// list gives, for every candidate of every position of the file.
 #[test]
 fn a_turns_candidate_is_found_from_its_pieces() {
-    let file = include_str!("../../../../tests/data/reflection.perft");
-    for case in perft_data::read(file) {
-        let config = Config::from_options(&case.options).expect("options");
-        if config.layout == Layout::TwoBoards {
-            continue;
-        }
-        let position = match &case.position {
-            Some(text) => Position::from_fen(config.variant(), text).expect(&case.id),
-            None => config.start(),
-        };
+    for (config, position) in cross_and_halves_positions() {
         let listed = candidates(&config, &position);
         for candidate in &listed {
             let turn = candidate.turn();
@@ -59,16 +70,7 @@ fn make_first(config: &Config, position: &Position, candidate: &Candidate) -> Op
 
 #[test]
 fn the_judge_agrees_with_making_each_turn() {
-    let file = include_str!("../../../../tests/data/reflection.perft");
-    for case in perft_data::read(file) {
-        let config = Config::from_options(&case.options).expect("options");
-        if config.layout == Layout::TwoBoards {
-            continue;
-        }
-        let position = match &case.position {
-            Some(text) => Position::from_fen(config.variant(), text).expect(&case.id),
-            None => config.start(),
-        };
+    for (config, position) in cross_and_halves_positions() {
         walk(&config, &position, 2);
     }
 }
