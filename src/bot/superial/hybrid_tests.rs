@@ -1,9 +1,10 @@
 //! The hybrid's flat search position against the game itself.
 
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use super::hybrid::{HybridChoice, HybridFlat};
+use super::tests::random_walk;
 use crate::bot::alphabeta::generic::Searchable;
 use crate::bot::{Playable, Standing};
 use crate::rules::perft_data;
@@ -25,16 +26,8 @@ fn positions() -> Vec<SuperialChess> {
         .filter(|c| c.options.get("hybrid") == Some("on"))
     {
         for _ in 0..2 {
-            let mut state = SuperialChess::from_position(case.position(), &case.options).unwrap();
-            for _ in 0..30 {
-                let Some(seat) = Playable::standing(&state).actor() else {
-                    break;
-                };
-                found.push(state.clone());
-                let actions = Playable::choices(&state, seat);
-                let action = &actions[rng.random_range(0..actions.len())];
-                state = Playable::advance(&state, seat, action, &mut entropy);
-            }
+            let state = SuperialChess::from_position(case.position(), &case.options).unwrap();
+            random_walk(state, 30, &mut rng, &mut entropy, &mut found);
         }
     }
     found

@@ -19,19 +19,31 @@ fn positions() -> Vec<SuperialChess> {
     for options in [&[][..], &["random-moves=2"][..]] {
         let options = Options::parse(options.iter().copied()).unwrap();
         for _ in 0..3 {
-            let mut state = SuperialChess::new(&options, &mut entropy).unwrap();
-            for _ in 0..60 {
-                let Some(seat) = Playable::standing(&state).actor() else {
-                    break;
-                };
-                found.push(state.clone());
-                let actions = Playable::choices(&state, seat);
-                let action = &actions[rng.random_range(0..actions.len())];
-                state = Playable::advance(&state, seat, action, &mut entropy);
-            }
+            let state = SuperialChess::new(&options, &mut entropy).unwrap();
+            random_walk(state, 60, &mut rng, &mut entropy, &mut found);
         }
     }
     found
+}
+
+/// Plays up to `plies` random actions from `state`, keeping every position
+/// met with a seat to act.
+pub(super) fn random_walk(
+    mut state: SuperialChess,
+    plies: usize,
+    rng: &mut StdRng,
+    entropy: &mut Entropy,
+    found: &mut Vec<SuperialChess>,
+) {
+    for _ in 0..plies {
+        let Some(seat) = Playable::standing(&state).actor() else {
+            break;
+        };
+        found.push(state.clone());
+        let actions = Playable::choices(&state, seat);
+        let action = &actions[rng.random_range(0..actions.len())];
+        state = Playable::advance(&state, seat, action, entropy);
+    }
 }
 
 /// The boards (as the flat position's key) after each cube play of `seat`
